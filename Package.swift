@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+// NeurofitVitals for Linux: fingertip PPG vitals behind a stable C ABI.
+// Layers (dependencies point down only): nfv CLI → NeurofitVitalsCAPI (C shims) → NeurofitVitals
+// (session, sources, license) → PpgCore (pure signal processing). See docs/architecture.md.
+import PackageDescription
+
+let root = Context.packageDirectory
+let environment = Context.environment
+
+/// The Swift runtime is linked statically into the shared library so a C or Python host needs no toolchain.
+/// `NFV_DYNAMIC_STDLIB=1` links it dynamically instead (faster local iteration, sanitizer builds).
+let staticRuntime = environment["NFV_DYNAMIC_STDLIB"] == nil
+let runtimeFlags = staticRuntime
+    ? ["-static-stdlib", "-l_FoundationCollections", "-lswiftSynchronization", "-l_FoundationCShims"] : []
+
+/// Build inputs stamped into the library (see docs/license-keys.md and scripts/build):
+/// `NFV_BUILD_DATE` (YYYY-MM-DD, default: the compile date) and `NFV_LICENSE_PUBLIC_KEY` (base64 Ed25519 public
+/// key of the vendor; without it a release build trusts no key).
+var buildInfoDefines: [CSetting] = []
+if let date = environment["NFV_BUILD_DATE"], !date.isEmpty {
+    buildInfoDefines.append(.define("NFV_BUILD_DATE", to: "\"\(date)\""))
+}
+if let key = environment["NFV_LICENSE_PUBLIC_KEY"], !key.isEmpty {
+    buildInfoDefines.append(.define("NFV_LICENSE_PUBLIC_KEY", to: "\"\(key)\""))
+}
+
+let package = Package(
+    name: "NeurofitVitals",
+    products: [
+        .library(name: "NeurofitVitals", type: .dynamic, targets: ["NeurofitVitalsCAPI"]),
+        .executable(name: "nfv", targets: ["nfv"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CNeurofitVitals"),
+        .target(name: "CBuildInfo", cSettings: buildInfoDefines),
+        .target(name: "PpgCore"),
+        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CBuildInfo"]),
+        .target(
+            name: "NeurofitVitalsCAPI",
+            dependencies: ["NeurofitVitals", "CNeurofitVitals"],
+            linkerSettings: [.unsafeFlags(runtimeFlags + [
+                "-Xlinker", "-soname=libNeurofitVitals.so.1",
+                "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
+                "-Xlinker", "--no-undefined",
+            ])]),
+        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals"]),
+        .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
+        .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"],
+                    resources: [.copy("Fixtures")]),
+    ]
+)

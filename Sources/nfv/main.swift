@@ -1,0 +1,3 @@
+import NeurofitVitals
+
+print("nfv \(SDKVersion.string) (engine \(SDKVersion.engine), built \(SDKVersion.buildDate))")
