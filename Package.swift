@@ -46,6 +46,7 @@ let package = Package(
                 "-Xlinker", "--no-undefined",
             ])]),
         .executableTarget(name: "nfv", dependencies: ["NeurofitVitals"]),
+        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
         .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"],
                     resources: [.copy("Fixtures")]),
