@@ -31,13 +31,16 @@ public struct LicenseKey: Sendable, Equatable {
             throw .licenseInvalid("truncated key: the signature part is missing")
         }
         guard parts.count == 3 else { throw .licenseInvalid("malformed key: more than three '.'-separated parts") }
+        let signatureCharacters = (Ed25519.signatureLength * 4 + 2) / 3
+        guard parts[2].utf8.count >= signatureCharacters else {
+            throw .licenseInvalid("truncated key: the signature has \(parts[2].utf8.count) of "
+                + "\(signatureCharacters) characters")
+        }
+        guard parts[2].utf8.count == signatureCharacters else {
+            throw .licenseInvalid("malformed key: the signature is longer than \(signatureCharacters) characters")
+        }
         payloadBytes = try Self.decode(parts[1], part: "payload")
         signature = try Self.decode(parts[2], part: "signature")
-        guard signature.count == Ed25519.signatureLength else {
-            throw .licenseInvalid(signature.count < Ed25519.signatureLength
-                ? "truncated key: the signature has \(signature.count) of \(Ed25519.signatureLength) bytes"
-                : "malformed key: the signature has \(signature.count) bytes, not \(Ed25519.signatureLength)")
-        }
         signedBytes = Array("\(Self.prefix).\(parts[1])".utf8)
     }
 
@@ -92,7 +95,7 @@ public struct LicenseKey: Sendable, Equatable {
     }
 
     private static func wrongType(_ path: [any CodingKey]) -> String {
-        let field = path.first?.stringValue ?? "?"
+        guard let field = path.first?.stringValue else { return "the payload is not a JSON object" }
         return "payload field '\(field)' must be \(LicensePayload.fieldTypes[field] ?? "of another type")"
     }
 }

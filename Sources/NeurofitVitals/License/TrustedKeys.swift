@@ -11,7 +11,7 @@ enum TrustedKeys {
         #endif
     }
 
-    /// The test suite's signing key (its secret seed is in Tests/NeurofitVitalsTests/Fixtures/license). Trusted by
+    /// The test suite's signing key (its secret seed is Tests/Fixtures/test-signing.secret). Trusted by
     /// debug builds only, so no release build accepts a key anyone with the sources can mint.
     static let testPublicKey = "H0nVav5wTF83nkP9hcbCjSJiwYSk446Cc5PmT5HPnqE="
 
