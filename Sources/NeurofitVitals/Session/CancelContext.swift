@@ -1,6 +1,6 @@
 /// Facts about the moment of a cancel, for the host's logs (000). Encodes the ten keys of 000's
 /// `toDictionary()` with `-1` for absent numbers, plus `exposure_in_band` when known.
-public struct CancelContext: Sendable, Equatable, Encodable {
+public struct CancelContext: Sendable, Equatable {
     /// The cancel's detail token.
     public var reason: String
     /// Seconds into the attempt.
@@ -20,25 +20,22 @@ public struct CancelContext: Sendable, Equatable, Encodable {
     /// Whether `redDc` is within the exposure band, when known.
     public var exposureInBand: Bool?
 
-    enum CodingKeys: String, CodingKey {
-        case reason, qualityScore = "quality_score", elapsedSeconds = "elapsed_s", engine, refineMode = "refine_mode"
-        case effectiveFps = "effective_fps", deviceModel = "device_model", redDc = "red_dc"
-        case exposureIso = "exposure_iso", exposureTuneSteps = "exposure_tune_steps", exposureInBand = "exposure_in_band"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(qualityScore ?? -1, forKey: .qualityScore)
-        try container.encode(elapsedSeconds ?? -1, forKey: .elapsedSeconds)
-        try container.encode(EngineIdentity.name, forKey: .engine)
-        try container.encode(EngineIdentity.refineMode, forKey: .refineMode)
-        try container.encode(effectiveFps, forKey: .effectiveFps)
-        try container.encode(deviceModel, forKey: .deviceModel)
-        try container.encode(redDc ?? -1, forKey: .redDc)
-        try container.encode(exposureIso ?? -1, forKey: .exposureIso)
-        try container.encode(exposureTuneSteps ?? -1, forKey: .exposureTuneSteps)
-        try container.encodeIfPresent(exposureInBand, forKey: .exposureInBand)
+    /// The context as 000's dictionary: ten keys with `-1` for absent numbers, plus `exposure_in_band` when known.
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = [
+            "reason": .string(reason),
+            "quality_score": .number(qualityScore ?? -1),
+            "elapsed_s": .number(elapsedSeconds ?? -1),
+            "engine": .string(EngineIdentity.name),
+            "refine_mode": .string(EngineIdentity.refineMode),
+            "effective_fps": .number(Double(effectiveFps)),
+            "device_model": .string(deviceModel),
+            "red_dc": .number(redDc ?? -1),
+            "exposure_iso": .number(exposureIso ?? -1),
+            "exposure_tune_steps": .number(Double(exposureTuneSteps ?? -1)),
+        ]
+        if let exposureInBand { members["exposure_in_band"] = .bool(exposureInBand) }
+        return .object(members)
     }
 }
 

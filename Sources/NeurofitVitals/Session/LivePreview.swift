@@ -1,5 +1,5 @@
 /// The provisional values shown about once per second while measuring (002, 000, SPEC §5).
-public struct LivePreview: Sendable, Equatable, Encodable {
+public struct LivePreview: Sendable, Equatable {
     /// Seconds since the reading started.
     public var elapsed: Double
     /// `elapsed / readingDuration`, clamped to 0…1.
@@ -14,6 +14,18 @@ public struct LivePreview: Sendable, Equatable, Encodable {
     public var signalLevel: SignalLevelName?
     /// Distance to the no-low-discard-estimate cancel.
     public var abortRisk: AbortRisk
+
+    /// The preview's event members (absent values left out).
+    var members: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "elapsed": .number(elapsed), "progress": .number(progress), "abortRisk": .string(abortRisk.rawValue),
+        ]
+        if let heartRateBpm { members["heartRateBpm"] = .number(heartRateBpm) }
+        if let rmssdMs { members["rmssdMs"] = .number(rmssdMs) }
+        if let breathingRateBrpm { members["breathingRateBrpm"] = .number(breathingRateBrpm) }
+        if let signalLevel { members["signalLevel"] = .string(signalLevel.rawValue) }
+        return members
+    }
 
     /// The empty preview that follows `started`.
     static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)
