@@ -118,8 +118,8 @@ public final class Session: Sendable {
         }
     }
 
-    /// Ends the session (final, idempotent, any thread, also from a callback). Before `measurementComplete` no
-    /// result follows; after it the source is released and the result is still delivered.
+    /// Ends the session (final, idempotent, any thread, also from a callback): the source is released at once.
+    /// Before `measurementComplete` no result follows; after it the result is still delivered.
     public func stop() {
         let first = control.withLock { control in
             defer { control.stopped = true }
@@ -127,6 +127,7 @@ public final class Session: Sendable {
         }
         guard first else { return }
         stopRequested.store(true, ordering: .releasing)
+        source.close()
         if !control.withLock({ $0.workerStarted }) {
             events.close()
         }
@@ -176,10 +177,9 @@ public final class Session: Sendable {
     private func runWorker() {
         while true {
             guard case .element(let command) = commands.take(timeout: nil) else { break }
-            let stopNow = stopRequested.load(ordering: .acquiring)
-            let outputs = worker.withLock { state in
-                state.handle(stopNow ? .stop : command, wallClock: environment.now)
-            }
+            // Once stop() was called, frames still queued are dropped rather than analysed.
+            if case .item = command, stopRequested.load(ordering: .acquiring) { continue }
+            let outputs = worker.withLock { state in state.handle(command, wallClock: environment.now) }
             for output in outputs { apply(output) }
             if worker.withLock({ $0.machine.isFinished }) { break }
         }
@@ -189,24 +189,19 @@ public final class Session: Sendable {
         commands.close()
     }
 
-    /// Carries out the source-side actions and publishes the events, in order. The final analysis runs after
-    /// `measurementComplete` is published and the source released.
+    /// Carries out the source-side actions and publishes the events: the source is released before the events
+    /// that announce it (so `start` works again once `state(idle)` arrived); the final analysis runs after
+    /// `measurementComplete` is published.
     private func apply(_ output: ReadingStateMachine.Output) {
+        if output.actions.contains(.releaseSource) {
+            source.close()
+            control.withLock { $0.running = false }
+        }
         publish(output.events)
-        for action in output.actions {
-            switch action {
-            case .releaseSource:
-                source.close()
-                control.withLock { $0.running = false }
-            case .finalize(let from, let to):
-                source.close()
-                let finished = worker.withLock { state in
-                    state.finalize(from: from, to: to, id: readingId)
-                }
-                publish(finished.events)
-            case .startReading, .abandonReading:
-                break
-            }
+        for case .finalize(let from, let to) in output.actions {
+            source.close()
+            let finished = worker.withLock { state in state.finalize(from: from, to: to, id: readingId) }
+            publish(finished.events)
         }
     }
 
