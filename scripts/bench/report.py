@@ -26,7 +26,7 @@ ROWS = (
     ("br_mae_medium_high", "BR MAE, medium + high", "brpm"),
     ("br_mae_all", "BR MAE, every breathing rate", "brpm"),
 )
-LABEL_WIDTH, CELL_WIDTH = 31, 17
+LABEL_WIDTH, CELL_WIDTH = 31, 19
 
 
 def print_report(figures, tools):
