@@ -6,14 +6,15 @@ Prints one JSON line per file: {"path", "seconds", "answer"} where answer has th
 result (no `quality`: peers have no tier) or {"error": {"code": "noHeartRate", "message": ...}}; or
 {"path", "seconds", "failure"} when the window timed out. Input, as for the published peer figures in
 shared/data/real/README.md: the red channel inverted (blood-volume polarity), resampled onto a uniform
-100 Hz grid by linear interpolation on the frame timestamps (a cubic spline
-rings on Welltory's irregular frames, some 1 ms apart).
+100 Hz grid by linear interpolation on the frame timestamps (a cubic spline rings on Welltory's irregular
+frames, some 1 ms apart).
 
-- neurokit2: nk.ppg_process (Elgendi peaks, no artifact correction) → HR = mean PPG_Rate; nk.hrv_time on
-  the peaks → RMSSD, SDNN; breathing: NeuroKit2 has no PPG-specific respiration, so its rate-derived
-  respiration (nk.ecg_rsp on PPG_Rate, vangent2019) → nk.rsp_process → mean RSP_Rate.
-- heartpy: hp.filter_signal band-pass 0.7–3.5 Hz, order 3 (as in HeartPy's PPG examples), hp.scale_data, hp.process → bpm, rmssd, sdnn, sd1/sd2
-  (HeartPy's ddof 0), breathingrate (its own estimate, Hz → brpm).
+- neurokit2: nk.ppg_process (Elgendi peaks) → nk.signal_fixpeaks (Kubios artifact correction; ppg_process
+  itself corrects nothing) → HR = mean of nk.signal_rate; nk.hrv_time on the peaks → RMSSD, SDNN;
+  breathing: NeuroKit2 has no PPG-specific respiration, so its rate-derived respiration (nk.ecg_rsp on
+  that rate, vangent2019) → nk.rsp_process → mean RSP_Rate.
+- heartpy: hp.filter_signal band-pass 0.7–3.5 Hz, order 3 (as in HeartPy's PPG examples), hp.scale_data,
+  hp.process → bpm, rmssd, sdnn, sd1/sd2 (HeartPy's ddof 0), breathingrate (its own estimate, Hz → brpm).
 - SD2:SD1 for NeuroKit2 and Baevsky SI for both use ALGORITHMS.md §1 (NeuroKit2 conventions, 50 ms bins)
   on the tool's own intervals.
 """
@@ -70,17 +71,18 @@ def baevsky_si(rr_ms):
 def neurokit(ppg, fs):
     """NeuroKit2's answer for one window."""
     import neurokit2 as nk
-    signals, info = nk.ppg_process(ppg, sampling_rate=fs)
-    peaks = np.asarray(info["PPG_Peaks"])
+    _, info = nk.ppg_process(ppg, sampling_rate=fs)
+    _, peaks = nk.signal_fixpeaks(np.asarray(info["PPG_Peaks"]), sampling_rate=fs, iterative=True, method="Kubios")
+    peaks = np.asarray(peaks)
     if peaks.size < 3:
         return no_heart_rate("fewer than 3 peaks")
     rr = np.diff(peaks) / fs * 1000.0
+    rate = nk.signal_rate(peaks, sampling_rate=fs, desired_length=len(ppg))
     hrv = nk.hrv_time(peaks, sampling_rate=fs).iloc[0]
-    result = {"heartRateBpm": signals["PPG_Rate"].mean(), "rmssdMs": hrv["HRV_RMSSD"],
-              "sdnnMs": hrv["HRV_SDNN"], "sd2sd1": poincare_ratio(rr), "baevskyStressIndex": baevsky_si(rr)}
+    result = {"heartRateBpm": float(np.mean(rate)), "rmssdMs": hrv["HRV_RMSSD"], "sdnnMs": hrv["HRV_SDNN"],
+              "sd2sd1": poincare_ratio(rr), "baevskyStressIndex": baevsky_si(rr)}
     try:
-        respiration = nk.ecg_rsp(signals["PPG_Rate"].to_numpy(), sampling_rate=fs)
-        rsp_signals, _ = nk.rsp_process(respiration, sampling_rate=fs)
+        rsp_signals, _ = nk.rsp_process(nk.ecg_rsp(rate, sampling_rate=fs), sampling_rate=fs)
         result["breathingRateBrpm"] = rsp_signals["RSP_Rate"].mean()
     except Exception:  # noqa: BLE001  breathing is optional: keep HR/HRV when NK's respiration fails
         pass

@@ -27,6 +27,7 @@ ROWS = (
     ("br_mae_all", "BR MAE, every breathing rate", "brpm"),
 )
 LABEL_WIDTH, CELL_WIDTH = 31, 19
+FAILED_IDS_SHOWN = 4
 
 
 def print_report(figures, tools):
@@ -89,12 +90,22 @@ def _line(label, cells, target, verdict):
 
 
 def _print_problems(per_tool, tools):
-    """Error codes, failures (crash, timeout, bad output) and median run time, per tool."""
+    """Error codes, failures (crash, timeout, bad output) grouped by message, and median run time, per tool."""
     for tool in tools:
         figures = per_tool[tool]
         errors = ", ".join(f"{code} ×{count}" for code, count in figures["errors"].items()) or "none"
         seconds = figures["median_seconds"]
         timing = f"{seconds * 1000:.0f} ms" if seconds is not None else "-"
         print(f"  {tool}: errors: {errors}; failures: {len(figures['failures'])}; median time/window {timing}")
-        for window_id, failure in figures["failures"]:
-            print(f"    {window_id}: {failure}")
+        for failure, window_ids in _group_failures(figures["failures"]):
+            shown = ", ".join(window_ids[:FAILED_IDS_SHOWN])
+            more = f" and {len(window_ids) - FAILED_IDS_SHOWN} more" if len(window_ids) > FAILED_IDS_SHOWN else ""
+            print(f"    {failure} ×{len(window_ids)}: {shown}{more}")
+
+
+def _group_failures(failures):
+    """[(failure message, [window ids])] from [(window id, message)], in order of first appearance."""
+    groups = {}
+    for window_id, failure in failures:
+        groups.setdefault(failure, []).append(window_id)
+    return list(groups.items())
