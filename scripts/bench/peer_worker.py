@@ -13,7 +13,7 @@ frames, some 1 ms apart).
   itself corrects nothing) → HR = mean of nk.signal_rate; nk.hrv_time on the peaks → RMSSD, SDNN;
   breathing: NeuroKit2 has no PPG-specific respiration, so its rate-derived respiration (nk.ecg_rsp on
   that rate, vangent2019) → nk.rsp_process → mean RSP_Rate.
-- heartpy: hp.filter_signal band-pass 0.7–3.5 Hz, order 3 (as in HeartPy's PPG examples), hp.scale_data,
+- heartpy: hp.filter_signal band-pass 0.75–3.5 Hz, order 3 (the example in its docstring), hp.scale_data,
   hp.process → bpm, rmssd, sdnn, sd1/sd2 (HeartPy's ddof 0), breathingrate (its own estimate, Hz → brpm).
 - SD2:SD1 for NeuroKit2 and Baevsky SI for both use ALGORITHMS.md §1 (NeuroKit2 conventions, 50 ms bins)
   on the tool's own intervals.
@@ -92,7 +92,7 @@ def neurokit(ppg, fs):
 def heartpy(ppg, fs):
     """HeartPy's answer for one window."""
     import heartpy as hp
-    filtered = hp.filter_signal(ppg, cutoff=[0.7, 3.5], sample_rate=fs, order=3, filtertype="bandpass")
+    filtered = hp.filter_signal(ppg, cutoff=[0.75, 3.5], sample_rate=fs, order=3, filtertype="bandpass")
     working, measures = hp.process(hp.scale_data(filtered), sample_rate=fs)
     rr = np.asarray(working.get("RR_list_cor", []), float)
     ratio = measures.get("sd1/sd2")
