@@ -1,5 +1,7 @@
 """Prints the accuracy figures as one table per dataset, one column per tool, targets beside them."""
 
+from . import baseline
+
 # Targets from the project brief / ALGORITHMS.md §4: (comparison, threshold, unit, dataset prefix or None).
 TARGETS = {
     "returned_pct": (">=", 90.0, "%", None),
@@ -91,7 +93,7 @@ def _line(label, cells, target, verdict):
 
 def _print_problems(per_tool, tools):
     """Error codes, failures (crash, timeout, bad output) grouped by message, and median run time, per tool."""
-    for tool in tools:
+    for tool in (t for t in tools if t != baseline.NAME):
         figures = per_tool[tool]
         errors = ", ".join(f"{code} ×{count}" for code, count in figures["errors"].items()) or "none"
         seconds = figures["median_seconds"]

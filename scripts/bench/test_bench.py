@@ -9,7 +9,7 @@ import sys
 import tempfile
 import unittest
 
-from bench import report, runner
+from bench import baseline, report, runner
 from bench.engine_output import final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
@@ -145,6 +145,17 @@ class WindowTests(unittest.TestCase):
             self.write_manifest(folder, [{"file": "gone.csv", "dataset": "d"}], [])
             with self.assertRaises(SystemExit):
                 load_windows(folder)
+
+
+class BaselineTests(unittest.TestCase):
+    def test_each_window_gets_the_mean_of_the_other_windows_of_its_dataset(self):
+        windows = [window("a", ref_hr_bpm=60.0, ref_rmssd_ms=20.0), window("b", ref_hr_bpm=70.0),
+                   window("c", ref_hr_bpm=90.0, ref_rmssd_ms=40.0),
+                   Window("x", "other", "/nowhere/x.csv", {"ref_hr_bpm": 200.0})]
+        guesses = baseline.mean_guess(windows)
+        self.assertEqual(guesses["a"].result, {"heartRateBpm": 80.0, "rmssdMs": 40.0})
+        self.assertEqual(guesses["b"].result, {"heartRateBpm": 75.0, "rmssdMs": 30.0})
+        self.assertEqual(guesses["x"].result, {})
 
 
 class EngineOutputTests(unittest.TestCase):
