@@ -11,7 +11,7 @@ func makeTemporaryDirectory() -> String {
 
 /// The whole content of a file.
 func fileBytes(_ path: String) throws -> [UInt8] {
-    var reader = try FileByteSource(path: path)
+    let reader = try FileByteSource(path: path)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -98,7 +98,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         for record in records { #expect(writer.append(record) == nil) }
         #expect(writer.close(timestamp: 1250, reason: "completed") == nil)
 
-        var reader = try RecordingReader(path: path)
+        let reader = try RecordingReader(path: path)
         #expect(reader.header == header)
         let readBack = try reader.readAll()
         #expect(readBack == records + [.end(timestamp: 1250, reason: "completed")])
@@ -157,7 +157,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         bytes.removeLast(12)
         try writeFile(path, bytes)
 
-        var reader = try RecordingReader(path: path)
+        let reader = try RecordingReader(path: path)
         #expect(try reader.readAll() == Array(records.dropLast()))
         #expect(reader.truncatedLineNumber == 41)
     }
@@ -169,7 +169,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         writer.flush()
         output.bytes += Array(#"{"t":1.1,"type":"frame","r":"x"}"#.utf8) + [10]
         output.bytes += Array("garbage\n".utf8)
-        var reader = try RecordingReader(source: MemoryByteSource(output.bytes))
+        let reader = try RecordingReader(source: MemoryByteSource(output.bytes))
         #expect(try reader.next() == .frame(FrameSample(timestamp: 1, red: 1, green: 2, blue: 3)))
         #expect(throws: RecordingReadError.corruptLine(number: 3, reason: "'r' is not a number")) { try reader.next() }
         #expect(throws: RecordingReadError.corruptLine(number: 4, reason: "unexpected character at byte 0")) {
@@ -193,7 +193,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
             {"type":"frame","t":1,"r":2,"g":3,"b":4,"exposure":5}
 
             """#
-        var reader = try RecordingReader(source: MemoryByteSource(Array(text.utf8)))
+        let reader = try RecordingReader(source: MemoryByteSource(Array(text.utf8)))
         #expect(reader.header.version == "1.7")
         #expect(try reader.readAll() == [.frame(FrameSample(timestamp: 1, red: 2, green: 3, blue: 4))])
     }
@@ -224,7 +224,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(writer.error == .io(FileIOError(operation: "write", path: path, code: ENOSPC)))
         #expect(writer.close(timestamp: 10, reason: "completed") == writer.error)
 
-        var reader = try RecordingReader(path: path)
+        let reader = try RecordingReader(path: path)
         let readBack = try reader.readAll()
         #expect(!readBack.isEmpty)
         #expect(readBack == Array(records.prefix(readBack.count)))
@@ -253,7 +253,7 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(writer.append(.frame(FrameSample(timestamp: 2, red: 1, green: 1, blue: 1))) == nil)
         #expect(writer.error == nil)
         writer.close(timestamp: nil, reason: "stopped")
-        var reader = try RecordingReader(source: MemoryByteSource(output.bytes))
+        let reader = try RecordingReader(source: MemoryByteSource(output.bytes))
         #expect(try reader.readAll() == [.frame(FrameSample(timestamp: 2, red: 1, green: 1, blue: 1)),
                                          .end(timestamp: nil, reason: "stopped")])
     }

@@ -1,6 +1,7 @@
 /// Reads lines and fixed-size blocks from a `ByteSource` through one reusable 64 KiB buffer (no allocation per
-/// block; block reads larger than what is buffered go straight into the caller's memory).
-struct BufferedByteReader {
+/// block; block reads larger than what is buffered go straight into the caller's memory). A class, so handing it
+/// around never copies the buffer.
+final class BufferedByteReader {
     private var source: any ByteSource
     private var buffer: [UInt8]
     private var start = 0
@@ -15,7 +16,7 @@ struct BufferedByteReader {
 
     /// The next line without its `\n`, and whether the `\n` was there (false only for a last line cut short);
     /// nil at the end of the data. A line longer than `maximumLength` bytes is returned cut at that length.
-    mutating func readLine(maximumLength: Int) throws(FileIOError) -> (bytes: [UInt8], terminated: Bool)? {
+    func readLine(maximumLength: Int) throws(FileIOError) -> (bytes: [UInt8], terminated: Bool)? {
         var line: [UInt8] = []
         while true {
             if start == end {
@@ -37,7 +38,7 @@ struct BufferedByteReader {
     }
 
     /// Fills `destination` completely unless the data ends first; returns the bytes written.
-    mutating func readExactly(into destination: UnsafeMutableRawBufferPointer) throws(FileIOError) -> Int {
+    func readExactly(into destination: UnsafeMutableRawBufferPointer) throws(FileIOError) -> Int {
         var filled = 0
         while filled < destination.count {
             if start < end {
@@ -60,7 +61,7 @@ struct BufferedByteReader {
         return filled
     }
 
-    private mutating func refill() throws(FileIOError) {
+    private func refill() throws(FileIOError) {
         guard !reachedEnd else { return }
         start = 0
         end = 0

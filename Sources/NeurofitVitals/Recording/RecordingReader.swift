@@ -5,11 +5,11 @@
 /// record) is not an error: reading stops before it and `truncatedLineNumber` names it. Any other bad line throws
 /// `.corruptLine` with its number. Lines of a `type` this version does not know are skipped (newer minor versions
 /// may add them); unknown keys are ignored.
-public struct RecordingReader {
+public final class RecordingReader {
     /// Longest line accepted, in bytes.
     static let maximumLineLength = 1 << 20
 
-    private var reader: BufferedByteReader
+    private let reader: BufferedByteReader
     private var lineNumber = 1
 
     /// The header (line 1).
@@ -18,7 +18,7 @@ public struct RecordingReader {
     public private(set) var truncatedLineNumber: Int?
 
     /// Opens the file at `path` and reads its header.
-    public init(path: String) throws(RecordingReadError) {
+    public convenience init(path: String) throws(RecordingReadError) {
         let source: FileByteSource
         do {
             source = try FileByteSource(path: path)
@@ -31,14 +31,14 @@ public struct RecordingReader {
     /// Reads a recording from `source`, starting with its header.
     public init(source: any ByteSource) throws(RecordingReadError) {
         reader = BufferedByteReader(source)
-        guard let line = try Self.readLine(&reader) else { throw .missingHeader("the file is empty") }
+        guard let line = try Self.readLine(reader) else { throw .missingHeader("the file is empty") }
         let header = try Self.parseHeader(line)
         self.header = header
     }
 
     /// The next record after the header, or nil at the end of the file (or before a truncated last line).
-    public mutating func next() throws(RecordingReadError) -> RecordingRecord? {
-        while let line = try Self.readLine(&reader) {
+    public func next() throws(RecordingReadError) -> RecordingRecord? {
+        while let line = try Self.readLine(reader) {
             lineNumber += 1
             let value: JSONValue
             do {
@@ -60,13 +60,13 @@ public struct RecordingReader {
     }
 
     /// Every remaining record.
-    public mutating func readAll() throws(RecordingReadError) -> [RecordingRecord] {
+    public func readAll() throws(RecordingReadError) -> [RecordingRecord] {
         var records: [RecordingRecord] = []
         while let record = try next() { records.append(record) }
         return records
     }
 
-    private static func readLine(_ reader: inout BufferedByteReader) throws(RecordingReadError)
+    private static func readLine(_ reader: BufferedByteReader) throws(RecordingReadError)
         -> (bytes: [UInt8], terminated: Bool)? {
         do {
             return try reader.readLine(maximumLength: maximumLineLength)
