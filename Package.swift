@@ -33,10 +33,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CNeurofitVitals"),
         .target(name: "CBuildInfo", cSettings: buildInfoDefines),
         .target(name: "PpgCore"),
-        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CBuildInfo"]),
+        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CJPEG", "CBuildInfo"]),
         .target(
             name: "NeurofitVitalsCAPI",
             dependencies: ["NeurofitVitals", "CNeurofitVitals"],

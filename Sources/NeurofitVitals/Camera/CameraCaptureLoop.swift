@@ -1,0 +1,224 @@
+import PpgCore
+
+/// The capture thread's work (SPEC §4 camera health, CAMERA.md §3–5): pulls frames from an opened, streaming
+/// backend, runs the exposure tuner, hands samples on, and applies the health monitor's decisions — tier drops in
+/// place, one stall restart, waiting up to 10 s for a lost camera — until asked to stop or the camera is gone for
+/// good. Ends with the stream stopped, the device closed and the torch off. Runs the same on a virtual clock.
+final class CameraCaptureLoop {
+    /// Longest single wait, so a stop request is seen within this time (s).
+    static let waitSlice = 0.1
+    /// Pause between attempts to reopen a lost camera (s).
+    static let reopenInterval = 0.25
+
+    private let backend: any CaptureBackend
+    private let clock: any CaptureClock
+    private let torch: (any TorchControl)?
+    private let modes: [CameraMode]
+    private let selector: FpsTierSelector
+    private let tunerSettings: ExposureTunerSettings?
+    private let deliver: (SourceItem) -> Void
+    private let report: (CameraStatus) -> Void
+    private let shouldStop: () -> Bool
+    private var choice: FpsTierSelector.Choice
+    private var health: CameraHealthMonitor
+    private var tuner: ExposureTuner?
+    private var fixedExposure: ExposureSetting?
+    private var statistics = CaptureStatistics()
+    private var ioErrorsInARow = 0
+    private var framesSinceReport = 0
+
+    /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil skips the tuner.
+    init(backend: any CaptureBackend, clock: any CaptureClock, torch: (any TorchControl)?, modes: [CameraMode],
+         selector: FpsTierSelector, choice: FpsTierSelector.Choice, tunerSettings: ExposureTunerSettings?,
+         policy: CameraHealthPolicy, deliver: @escaping (SourceItem) -> Void,
+         report: @escaping (CameraStatus) -> Void, shouldStop: @escaping () -> Bool) {
+        self.backend = backend
+        self.clock = clock
+        self.torch = torch
+        self.modes = modes
+        self.selector = selector
+        self.choice = choice
+        self.tunerSettings = tunerSettings
+        self.deliver = deliver
+        self.report = report
+        self.shouldStop = shouldStop
+        let now = clock.now()
+        health = CameraHealthMonitor(policy: policy, tier: choice.tier, now: now)
+        health.streamStarted(now: now)
+    }
+
+    /// Sets up the controls of a freshly opened backend (manual exposure, the tuner) and switches the torch on.
+    /// - Throws: the torch's error.
+    func prepare() throws(CaptureError) {
+        setUpExposure()
+        try torch?.set(on: true)
+        publish()
+    }
+
+    /// Runs until a stop request or a terminal failure, then tears down.
+    func run() {
+        defer { abandon() }
+        while !shouldStop() {
+            let event = backend.nextFrame(timeout: Self.waitSlice)
+            let now = clock.now()
+            let keepGoing: Bool
+            switch event {
+            case .frame(let sample): keepGoing = handle(frame: sample, now: now)
+            case .idle: keepGoing = act(on: health.idle(now: now), now: now)
+            case .lost(let error): keepGoing = recoverLostCamera(error, now: now)
+            case .ioError(let error): keepGoing = handle(ioError: error, now: now)
+            }
+            guard keepGoing else { return }
+        }
+    }
+
+    // MARK: - Frames and decisions
+
+    private func handle(frame sample: FrameSample, now: Double) -> Bool {
+        statistics.frames += 1
+        ioErrorsInARow = 0
+        if var running = tuner {
+            if let setting = running.observe(red: sample.red, saturatedFraction: sample.saturatedFraction ?? 0) {
+                try? backend.apply(setting)
+            }
+            let finished = running.status != .tuning
+            tuner = running
+            if finished { publish() }
+        }
+        deliver(.frame(sample))
+        framesSinceReport += 1
+        if framesSinceReport >= choice.tier { publish() }
+        return act(on: health.frameArrived(at: sample.timestamp, now: now), now: now)
+    }
+
+    private func act(on decision: CameraHealthMonitor.Decision, now: Double) -> Bool {
+        switch decision {
+        case .none:
+            return true
+        case .dropTier:
+            return dropTier(now: now)
+        case .restart(let reportStall):
+            if reportStall { deliver(.interrupted(.cameraStalled, tier: nil)) }
+            statistics.stallRestarts += 1
+            return restartStream(now: now)
+        case .fail(let message):
+            deliver(.failed(VitalsError(.cameraUnavailable, message + " (\(backend.device))")))
+            return false
+        }
+    }
+
+    private func handle(ioError error: CaptureError, now: Double) -> Bool {
+        ioErrorsInARow += 1
+        guard ioErrorsInARow <= 3 else {
+            ioErrorsInARow = 0
+            return act(on: health.stalled(now: now), now: now)
+        }
+        statistics.ioRestarts += 1
+        return restartStream(now: now)
+    }
+
+    // MARK: - Restart, tier drop, recovery
+
+    private func restartStream(now: Double) -> Bool {
+        backend.stopStreaming()
+        do {
+            try backend.startStreaming()
+        } catch {
+            return recoverLostCamera(error, now: now)
+        }
+        health.streamStarted(now: now)
+        publish()
+        return true
+    }
+
+    private func dropTier(now: Double) -> Bool {
+        guard let lower = selector.choose(from: modes, below: choice.tier) else { return true }
+        backend.stopStreaming()
+        do {
+            try backend.reconfigure(mode: lower.mode, fps: lower.tier)
+            try backend.startStreaming()
+        } catch {
+            return recoverLostCamera(error, now: now)
+        }
+        choice = lower
+        statistics.tierDrops += 1
+        health.tierChanged(to: lower.tier, now: now)
+        deliver(.interrupted(.cameraReconfigured, tier: lower.tier))
+        publish()
+        return true
+    }
+
+    /// Releases the lost camera (torch off), reports it once, and reopens it every `reopenInterval` until it
+    /// streams again or the recovery window closes.
+    private func recoverLostCamera(_ error: CaptureError, now: Double) -> Bool {
+        let starts = health.lost(now: now)
+        backend.close()
+        try? torch?.set(on: false)
+        if starts { deliver(.interrupted(.cameraLost, tier: nil)) }
+        publish()
+        while !shouldStop() {
+            if health.recoveryExpired(now: clock.now()) {
+                deliver(.failed(VitalsError(.cameraUnavailable, error.message
+                    + "; it did not come back within \(Int(health.policy.recoveryWindow)) s")))
+                return false
+            }
+            clock.sleep(Self.reopenInterval)
+            do {
+                try reopen()
+                return true
+            } catch where error.isPermissionDenied {
+                deliver(.failed(error.vitalsError))
+                return false
+            } catch {
+                backend.close()
+            }
+        }
+        return true
+    }
+
+    private func reopen() throws(CaptureError) {
+        try backend.open(mode: choice.mode, fps: choice.tier)
+        _ = backend.prepareControls(fps: choice.tier)
+        if let setting = tuner?.current ?? fixedExposure { try? backend.apply(setting) }
+        try torch?.set(on: true)
+        try backend.startStreaming()
+        statistics.reopens += 1
+        health.streamStarted(now: clock.now())
+        publish()
+    }
+
+    // MARK: - Exposure, status, teardown
+
+    private func setUpExposure() {
+        guard let (limits, current) = backend.prepareControls(fps: choice.tier) else { return }
+        guard let tunerSettings else {
+            fixedExposure = current
+            return
+        }
+        let running = ExposureTuner(settings: tunerSettings, limits: limits, start: current)
+        try? backend.apply(running.current)
+        tuner = running
+    }
+
+    private func publish() {
+        framesSinceReport = 0
+        var counters = backend.statistics
+        counters.frames = statistics.frames
+        counters.ioRestarts = statistics.ioRestarts
+        counters.stallRestarts = statistics.stallRestarts
+        counters.reopens = statistics.reopens
+        counters.tierDrops = statistics.tierDrops
+        report(CameraStatus(tier: choice.tier, mode: choice.mode, measuredFps: health.lastRate,
+                            torchActive: torch?.isOn ?? false, exposure: tuner?.current ?? fixedExposure,
+                            exposureLocked: tuner?.status == .locked, exposureTuneSteps: tuner?.steps ?? 0,
+                            exposureRedMean: tuner?.lastMean, statistics: counters))
+    }
+
+    /// Stops the stream, closes the device and switches the torch off (the end of `run`, or instead of it).
+    func abandon() {
+        backend.stopStreaming()
+        backend.close()
+        try? torch?.set(on: false)
+        publish()
+    }
+}

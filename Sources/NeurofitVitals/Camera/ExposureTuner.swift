@@ -1,0 +1,107 @@
+import Glibc
+
+/// The exposure tuner of reference 003 (Android column; CAMERA.md §3.1): measures the red DC over steps of
+/// `framesPerStep` frames (ignoring the first `discardFrames` of each), locks as soon as a step's mean lies in the
+/// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
+/// up to the frame-rate cap first, then gain — and after `maxSteps` steps, or at a control limit, keeps the step
+/// closest to the target without locking. Pure: no I/O and no clock, so it runs the same on a virtual camera.
+public struct ExposureTuner: Sendable {
+    /// Where the tuner stands.
+    public enum Status: Sendable, Equatable {
+        /// Still measuring.
+        case tuning
+        /// A step landed in the band: exposure is locked.
+        case locked
+        /// Out of steps or at a control limit: the best step is kept, exposure is not locked.
+        case bestEffort
+    }
+
+    /// Share of saturated pixels above which a step counts as clipped.
+    public static let clippedPixelShare = 0.05
+    /// Mean red from which a step counts as clipped.
+    public static let clippedMean = 250.0
+    /// Mean red below which a step counts as black.
+    public static let blackMean = 2.0
+
+    /// Parameters.
+    public let settings: ExposureTunerSettings
+    /// Control limits at the current frame rate.
+    public let limits: ExposureLimits
+    /// The setting in force.
+    public private(set) var current: ExposureSetting
+    /// Where the tuner stands.
+    public private(set) var status: Status = .tuning
+    /// Completed measurement steps.
+    public private(set) var steps = 0
+    /// Mean red of the last completed step.
+    public private(set) var lastMean: Double?
+
+    private var frameInStep = 0
+    private var redSum = 0.0
+    private var saturatedSum = 0.0
+    private var best: (setting: ExposureSetting, mean: Double)?
+
+    /// A tuner starting from `start` (clamped to the limits).
+    public init(settings: ExposureTunerSettings = ExposureTunerSettings(), limits: ExposureLimits,
+                start: ExposureSetting) {
+        self.settings = settings
+        self.limits = limits
+        current = limits.setting(forSensitivity: limits.sensitivity(of: start))
+    }
+
+    /// Whether the band contains the last completed step's mean.
+    public var isInBand: Bool? { lastMean.map { settings.band.contains($0) } }
+
+    /// Feeds one frame's red mean and saturated share; returns the setting to apply when a step ends with a change.
+    public mutating func observe(red: Double, saturatedFraction: Double) -> ExposureSetting? {
+        guard status == .tuning else { return nil }
+        frameInStep += 1
+        if frameInStep > settings.discardFrames {
+            redSum += red
+            saturatedSum += saturatedFraction
+        }
+        guard frameInStep >= max(settings.framesPerStep, settings.discardFrames + 1) else { return nil }
+        let counted = Double(frameInStep - settings.discardFrames)
+        let mean = redSum / counted
+        let saturated = saturatedSum / counted
+        frameInStep = 0
+        redSum = 0
+        saturatedSum = 0
+        return finishStep(mean: mean, saturated: saturated)
+    }
+
+    private mutating func finishStep(mean: Double, saturated: Double) -> ExposureSetting? {
+        steps += 1
+        lastMean = mean
+        if best == nil || abs(mean - settings.targetDc) < abs(best!.mean - settings.targetDc) {
+            best = (current, mean)
+        }
+        if settings.band.contains(mean) {
+            status = .locked
+            return nil
+        }
+        if steps >= settings.maxSteps { return settleOnBest() }
+        let next = limits.setting(forSensitivity: limits.sensitivity(of: current) * ratio(mean: mean,
+                                                                                         saturated: saturated))
+        guard next != current else {
+            status = .bestEffort
+            return nil
+        }
+        current = next
+        return next
+    }
+
+    private func ratio(mean: Double, saturated: Double) -> Double {
+        if mean >= Self.clippedMean || saturated > Self.clippedPixelShare { return 0.5 }
+        if mean < Self.blackMean { return 8 }
+        return pow(settings.targetDc / mean, 1 / max(settings.gamma, 0.1))
+    }
+
+    private mutating func settleOnBest() -> ExposureSetting? {
+        status = .bestEffort
+        guard let best, best.setting != current else { return nil }
+        current = best.setting
+        lastMean = best.mean
+        return best.setting
+    }
+}

@@ -1,0 +1,18 @@
+/// The exposure tuner's parameters: 000's `exposure*` configuration keys (Android production column of 003).
+public struct ExposureTunerSettings: Sendable, Equatable {
+    /// Red DC the tuner aims for.
+    public var targetDc: Double = 150
+    /// Red DC band in which the tuner locks.
+    public var band: ClosedRange<Double> = 120...210
+    /// Frames per step, the first `discardFrames` of them ignored.
+    public var framesPerStep: Int = 15
+    /// Most measurement steps before keeping the best one.
+    public var maxSteps: Int = 8
+    /// Exponent of the camera's response: `red ∝ sensitivity^gamma`.
+    public var gamma: Double = 1.0
+    /// Frames ignored at the start of each step (controls land 1–3 frames late, up to 4 buffers are queued).
+    public var discardFrames: Int = 5
+
+    /// The production defaults.
+    public init() {}
+}
