@@ -48,6 +48,8 @@ let package = Package(
             ])]),
         .executableTarget(name: "nfv", dependencies: ["NeurofitVitals"]),
         .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
+        .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore"],
+                          path: "Tests/camera/Harness"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
         .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"]),
     ]

@@ -41,12 +41,14 @@ public struct ExposureTuner: Sendable {
     private var saturatedSum = 0.0
     private var best: (setting: ExposureSetting, mean: Double)?
 
-    /// A tuner starting from `start` (clamped to the limits).
+    /// A tuner starting from the camera's exposure `start` at minimum gain, the exposure capped by the frame rate
+    /// (CAMERA.md §3.1 step 1).
     public init(settings: ExposureTunerSettings = ExposureTunerSettings(), limits: ExposureLimits,
                 start: ExposureSetting) {
         self.settings = settings
         self.limits = limits
-        current = limits.setting(forSensitivity: limits.sensitivity(of: start))
+        let exposure = min(max(start.exposure, limits.exposure.lowerBound), limits.exposureCap)
+        current = ExposureSetting(exposure: exposure, gain: limits.gain?.lowerBound)
     }
 
     /// Whether the band contains the last completed step's mean.
