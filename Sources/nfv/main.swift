@@ -5,6 +5,8 @@ import NeurofitVitals
 let subcommands: [Subcommand] = [
     licenseCommand,
     versionCommand,
+    devicesCommand,
+    supportCommand,
 ]
 
 /// Writes a line to standard error.

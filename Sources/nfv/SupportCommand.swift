@@ -1,0 +1,36 @@
+import NeurofitVitals
+
+/// `nfv support [DEVICE] [--json]`: device support (000's `DeviceSupport`) and camera access for the default or
+/// a chosen camera, without opening a stream.
+let supportCommand = Subcommand(
+    name: "support",
+    summary: "say whether readings can run on this machine's (or a chosen) camera",
+    usage: """
+        usage: nfv support [DEVICE] [--json]
+          DEVICE   a device path (/dev/video0) or a stable id from nfv devices (default: the first supported camera)
+          --json   print {"isSupported","hasCamera","hasTorch","fpsTier","reason","cameraAccess"} as JSON
+        Exit status: 0 when supported, 1 when not, 2 on bad usage.
+        """,
+    run: { arguments in
+        let json = arguments.contains("--json")
+        let positional = arguments.filter { $0 != "--json" }
+        guard positional.count <= 1, !positional.contains(where: { $0.hasPrefix("--") }) else {
+            printError(supportCommand.usage)
+            return ExitStatus.usage
+        }
+        let device = positional.first
+        let support = DeviceSupport.query(device: device)
+        let access = CameraAccess.query(device: device)
+        if json {
+            guard case .object(var fields) = support.jsonValue else { return ExitStatus.failure }
+            fields["cameraAccess"] = access.jsonValue
+            print(JSONValue.object(fields).serialized())
+        } else {
+            print(support.isSupported ? "Supported." : "Not supported: \(support.reason ?? "unknown reason").")
+            let torch = support.hasTorch ? "yes" : "no (a bright room or a lamp behind the hand helps)"
+            let tier = support.fpsTier.map { String($0) } ?? "none"
+            print("camera: \(support.hasCamera ? "yes" : "no"); torch: \(torch); fps tier: \(tier)")
+            print("camera access: \(access.authorization)" + (access.reason.map { " — \($0)" } ?? ""))
+        }
+        return support.isSupported ? ExitStatus.ok : ExitStatus.failure
+    })
