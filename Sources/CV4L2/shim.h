@@ -91,7 +91,7 @@ enum cv4l2_torch_kind {
 
 /** Switches a torch off with async-signal-safe calls only (open, ioctl/write, close). Returns 0 on success. */
 static inline int cv4l2_torch_off(const char *path, int kind) {
-    int fd = open(path, (kind == CV4L2_TORCH_SYSFS_LED ? O_WRONLY : O_RDWR) | O_CLOEXEC);
+    int fd = open(path, (kind == CV4L2_TORCH_SYSFS_LED ? O_WRONLY | O_TRUNC : O_RDWR) | O_CLOEXEC);
     if (fd < 0) return -1;
     int status;
     if (kind == CV4L2_TORCH_SYSFS_LED) {

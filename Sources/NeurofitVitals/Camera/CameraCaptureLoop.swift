@@ -12,7 +12,7 @@ final class CameraCaptureLoop {
 
     private let backend: any CaptureBackend
     private let clock: any CaptureClock
-    private let torch: (any TorchControl)?
+    private var torch: (any TorchControl)?
     private let modes: [CameraMode]
     private let selector: FpsTierSelector
     private let tunerSettings: ExposureTunerSettings?
@@ -220,5 +220,6 @@ final class CameraCaptureLoop {
         backend.close()
         try? torch?.set(on: false)
         publish()
+        torch = nil
     }
 }

@@ -20,7 +20,7 @@ final class SysfsLEDTorch: TorchControl {
 
     func set(on: Bool) throws(CaptureError) {
         let text = "\(on ? onValue : 0)\n"
-        let fd = open(location, O_WRONLY | O_CLOEXEC)
+        let fd = open(location, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CaptureError("open", device: location, code: errno) }
         defer { close(fd) }
         let written = text.withCString { write(fd, $0, strlen($0)) }

@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""Camera integration tests: the real capture code (discovery, V4L2 backend, CameraSource, torch, guardian) in a
+child process under the LD_PRELOAD fake camera (Tests/FakeCamera), one scenario per behaviour of issue 5.
+
+Run through scripts/test-camera, which builds the fake, the harness and nfv and passes their paths:
+    scenarios.py --fake LIB --harness BIN --nfv BIN [--only NAME…]
+Each scenario prints PASS/FAIL with the failed checks; the exit status is the number of failed scenarios.
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+DEVICE = "/dev/video-fake0"
+META = "/dev/video-fake1"
+SUBDEV = "/dev/v4l-subdev-fake0"
+
+
+class Scenario:
+    """One child run: its environment, its JSON Lines output, and the checks made on them."""
+
+    def __init__(self, name, workdir):
+        self.name = name
+        self.failures = []
+        self.workdir = workdir
+        self.state_path = os.path.join(workdir, name + ".state")
+        for path in (self.state_path, self.state_path + ".torch"):
+            if os.path.exists(path):
+                os.remove(path)
+
+    def check(self, condition, what):
+        if not condition:
+            self.failures.append(what)
+        return condition
+
+    def state(self):
+        """The fake's state file as a dict of ints/strings (the main process's view)."""
+        values = {}
+        if os.path.exists(self.state_path):
+            for line in open(self.state_path):
+                key, _, value = line.strip().partition("=")
+                values[key] = int(value) if value.lstrip("-").isdigit() else value
+        return values
+
+    def torch_file(self):
+        path = self.state_path + ".torch"
+        return open(path).read().strip() if os.path.exists(path) else None
+
+
+def environment(args, scenario, modes="YUYV:640x480@30", faults="", torch="subdev", extra=None):
+    env = dict(os.environ)
+    env.update({
+        "LD_PRELOAD": args.fake,
+        "FAKE_CAMERA_DEVICE": DEVICE,
+        "FAKE_CAMERA_META": META,
+        "FAKE_CAMERA_MODES": modes,
+        "FAKE_CAMERA_SCENE": args.scene,
+        "FAKE_CAMERA_STATE": scenario.state_path,
+        "FAKE_CAMERA_FAULTS": faults,
+        "NFV_VIDEO_DEVICES": META + ":" + DEVICE,
+    })
+    if torch == "subdev":
+        env["FAKE_CAMERA_SUBDEV"] = SUBDEV
+        env["NFV_TORCH"] = "flash-subdevice:" + SUBDEV
+    elif torch == "none":
+        env["NFV_TORCH"] = "none"
+    else:
+        env["NFV_TORCH"] = "sysfs-led:" + torch
+    env.update(extra or {})
+    return env
+
+
+def run_capture(args, scenario, seconds, timeout=40, **options):
+    """Runs `harness capture` and returns its records (a hang is a failure)."""
+    env = environment(args, scenario, **options)
+    try:
+        done = subprocess.run([args.harness, "capture", "--device", DEVICE, "--seconds", str(seconds)], env=env,
+                              capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        scenario.check(False, "the capture hung (no exit within %d s)" % timeout)
+        return []
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    scenario.check(done.returncode in (0, 1), "harness exit status %d: %s" % (done.returncode, done.stderr[-400:]))
+    return records
+
+
+def first(records, event):
+    return next((r for r in records if r.get("event") == event), None)
+
+
+def every(records, event):
+    return [r for r in records if r.get("event") == event]
+
+
+def check_released(scenario, records):
+    """No leaked descriptor or mapping, not streaming, torch off."""
+    closed = first(records, "closed") or first(records, "openFailed")
+    if scenario.check(closed is not None, "no closing record"):
+        if "fdsBefore" in closed:
+            scenario.check(closed["fdsBefore"] == closed["fdsAfter"],
+                           "descriptors leaked: %s before, %s after" % (closed["fdsBefore"], closed["fdsAfter"]))
+    state = scenario.state()
+    if state:
+        scenario.check(state.get("open_fds") == 0, "fake nodes still open: %s" % state.get("open_fds"))
+        scenario.check(state.get("mappings") == 0, "buffers still mapped: %s" % state.get("mappings"))
+        scenario.check(state.get("streaming") == 0, "still streaming")
+    torch = scenario.torch_file()
+    scenario.check(torch in (None, "0"), "torch left on (%s)" % torch)
+
+
+# ---- scenarios ---------------------------------------------------------------------------------------------------
+
+def tiers(args, scenario):
+    """The tier and mode chosen for several mode lists (nfv devices --json, discovery without streaming)."""
+    cases = [
+        ("YUYV:640x480@30", 30, "YUYV 640x480@30"),
+        ("YUYV:640x480@30,MJPG:640x480@60", 60, "MJPG 640x480@60"),
+        ("MJPG:1280x720@60,YUYV:1280x720@60,YUYV:640x480@60", 60, "YUYV 640x480@60"),
+        ("YUYV:320x240@60,YUYV:640x480@20", 20, "YUYV 640x480@20"),
+        ("YUYV:1920x1080@5,MJPG:1920x1080@30", 30, "MJPG 1920x1080@30"),
+        ("YUYV:320x240@60", None, None),
+    ]
+    for modes, tier, mode in cases:
+        env = environment(args, scenario, modes=modes)
+        out = subprocess.run([args.nfv, "devices", "--json"], env=env, capture_output=True, text=True, timeout=20)
+        cameras = json.loads(out.stdout)
+        if not scenario.check(len(cameras) == 1, "%s: expected 1 camera (metadata node skipped), got %d"
+                              % (modes, len(cameras))):
+            continue
+        camera = cameras[0]
+        scenario.check(camera["fpsTier"] == tier, "%s: tier %s, expected %s" % (modes, camera["fpsTier"], tier))
+        scenario.check(camera.get("captureMode") == mode, "%s: mode %s, expected %s"
+                       % (modes, camera.get("captureMode"), mode))
+        if tier is None:
+            scenario.check("20 fps at 640 px" in camera.get("reason", ""), "%s: reason %r" % (modes, camera.get("reason")))
+    emulated = [f for f in camera["formats"] if f["emulated"]] if cameras else []
+    scenario.check(len(emulated) > 0, "libv4l2's emulated formats not listed as emulated")
+
+
+def capture_30(args, scenario):
+    """YUYV at 30 fps with a flash-subdevice torch: rate, tuner, AE priority, torch on during, released after."""
+    records = run_capture(args, scenario, seconds=4)
+    opened = first(records, "opened")
+    scenario.check(opened and opened["tier"] == 30 and opened["mode"] == "YUYV 640x480@30", "opened %s" % opened)
+    closed = first(records, "closed") or {}
+    scenario.check(abs(closed.get("fps", 0) - 30) < 0.5, "fps %s, expected 30" % closed.get("fps"))
+    scenario.check(closed.get("frames", 0) >= 100, "frames %s in 4 s" % closed.get("frames"))
+    statuses = every(records, "status")
+    scenario.check(any(s["torch"] for s in statuses), "torch never on while streaming")
+    final = first(records, "final") or {}
+    scenario.check(final.get("locked") is True, "tuner did not lock: %s" % final)
+    scenario.check(120 <= final.get("tunedRed", 0) <= 210, "tuned red %s outside 120–210" % final.get("tunedRed"))
+    scenario.check(final.get("torch") is False, "torch still on after close")
+    state = scenario.state()
+    scenario.check(state.get("exposure_auto") == 1, "exposure_auto %s, expected manual (1)" % state.get("exposure_auto"))
+    scenario.check(state.get("exposure_auto_priority") == 0, "AE priority %s, expected 0"
+                   % state.get("exposure_auto_priority"))
+    scenario.check(state.get("white_balance_auto") == 0 and state.get("focus_auto") == 0, "AWB/AF not off")
+    scenario.check(not every(records, "interrupted") and not every(records, "failed"), "unexpected interruption")
+    check_released(scenario, records)
+
+
+def capture_60_mjpeg(args, scenario):
+    """MJPEG at 60 fps (decoded at 1/8 scale), chosen over YUYV 30."""
+    records = run_capture(args, scenario, seconds=4, modes="YUYV:640x480@30,MJPG:640x480@60")
+    opened = first(records, "opened")
+    scenario.check(opened and opened["tier"] == 60 and opened["mode"] == "MJPG 640x480@60", "opened %s" % opened)
+    closed = first(records, "closed") or {}
+    scenario.check(abs(closed.get("fps", 0) - 60) < 1, "fps %s, expected 60" % closed.get("fps"))
+    final = first(records, "final") or {}
+    scenario.check(120 <= final.get("tunedRed", 0) <= 210 and final.get("locked"), "tuner: %s" % final)
+    seconds = every(records, "second")
+    scenario.check(seconds and all(s["frames"] >= 55 for s in seconds[1:]), "per-second frames %s"
+                   % [s["frames"] for s in seconds])
+    check_released(scenario, records)
+
+
+def sysfs_torch(args, scenario):
+    """An LED class torch: max_brightness while streaming, 0 after close."""
+    led = os.path.join(scenario.workdir, "led")
+    os.makedirs(led, exist_ok=True)
+    open(os.path.join(led, "max_brightness"), "w").write("255\n")
+    brightness = os.path.join(led, "brightness")
+    open(brightness, "w").write("0\n")
+    env = environment(args, scenario, torch=brightness)
+    child = subprocess.Popen([args.harness, "capture", "--device", DEVICE, "--seconds", "3"], env=env,
+                             stdout=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    scenario.check(open(brightness).read().strip() == "255", "brightness %r while streaming"
+                   % open(brightness).read().strip())
+    child.communicate(timeout=30)
+    scenario.check(open(brightness).read().strip() == "0", "brightness %r after close" % open(brightness).read().strip())
+
+
+def sigkill(args, scenario):
+    """SIGKILL of the host: the guardian switches the torch off (subdevice and LED class)."""
+    led = os.path.join(scenario.workdir, "led-kill")
+    os.makedirs(led, exist_ok=True)
+    brightness = os.path.join(led, "brightness")
+    open(brightness, "w").write("0\n")
+    for torch, read in (("subdev", scenario.torch_file), (brightness, lambda: open(brightness).read().strip())):
+        env = environment(args, scenario, torch=torch)
+        child = subprocess.Popen([args.harness, "capture", "--device", DEVICE, "--seconds", "30"], env=env,
+                                 stdout=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline and read() not in ("1", "255") and child.poll() is None:
+            time.sleep(0.1)
+        on = read()
+        scenario.check(on in ("1", "255"), "%s: torch not on before the kill (%r)" % (torch, on))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        deadline = time.time() + 3
+        while time.time() < deadline and read() != "0":
+            time.sleep(0.05)
+        scenario.check(read() == "0", "%s: torch %r after SIGKILL (guardian did not switch it off)" % (torch, read()))
+
+
+def stall_once(args, scenario):
+    """One stall: interrupted(camera_stalled), one restart, frames flow again, no failure."""
+    records = run_capture(args, scenario, seconds=9, faults="stall@3+2.5")
+    interrupted = every(records, "interrupted")
+    scenario.check([r["reason"] for r in interrupted] == ["camera_stalled"], "interruptions %s" % interrupted)
+    scenario.check(not every(records, "failed"), "failed: %s" % every(records, "failed"))
+    final = first(records, "final") or {}
+    scenario.check(final.get("stallRestarts", 0) >= 1, "no stall restart: %s" % final)
+    seconds = every(records, "second")
+    scenario.check(seconds and seconds[-1]["frames"] >= 28, "frames did not resume: %s" % seconds[-1:])
+    check_released(scenario, records)
+
+
+def stall_twice(args, scenario):
+    """A second stall fails the session with cameraUnavailable."""
+    records = run_capture(args, scenario, seconds=15, faults="stall@3+2,stall@8+2")
+    interrupted = every(records, "interrupted")
+    scenario.check([r["reason"] for r in interrupted] == ["camera_stalled"], "interruptions %s" % interrupted)
+    failed = every(records, "failed")
+    scenario.check(len(failed) == 1 and failed[0]["code"] == "cameraUnavailable", "failed %s" % failed)
+    check_released(scenario, records)
+
+
+def stall_forever(args, scenario):
+    """A camera that never delivers again fails within the 10 s recovery window, without a hang."""
+    started = time.time()
+    records = run_capture(args, scenario, seconds=25, faults="stall@2+100")
+    failed = every(records, "failed")
+    scenario.check(len(failed) == 1 and failed[0]["code"] == "cameraUnavailable", "failed %s" % failed)
+    scenario.check(time.time() - started < 18, "took %.1f s to fail" % (time.time() - started))
+    check_released(scenario, records)
+
+
+def unplug_replug(args, scenario):
+    """Unplugged and back within 10 s: interrupted(camera_lost), reopened, torch on again, frames flow."""
+    records = run_capture(args, scenario, seconds=9, faults="unplug@3,replug@5")
+    interrupted = every(records, "interrupted")
+    scenario.check([r["reason"] for r in interrupted] == ["camera_lost"], "interruptions %s" % interrupted)
+    scenario.check(not every(records, "failed"), "failed: %s" % every(records, "failed"))
+    final = first(records, "final") or {}
+    scenario.check(final.get("reopens") == 1, "reopens %s" % final.get("reopens"))
+    statuses = every(records, "status")
+    scenario.check(statuses and statuses[-1]["torch"], "torch off after the reopen")
+    seconds = every(records, "second")
+    scenario.check(seconds and seconds[-1]["frames"] >= 28, "frames did not resume: %s" % seconds[-1:])
+    check_released(scenario, records)
+
+
+def unplug_gone(args, scenario):
+    """Unplugged for good: interrupted(camera_lost), then failed(cameraUnavailable) after 10 s; torch off."""
+    records = run_capture(args, scenario, seconds=25, faults="unplug@3")
+    scenario.check([r["reason"] for r in every(records, "interrupted")] == ["camera_lost"], "interruptions")
+    failed = every(records, "failed")
+    scenario.check(len(failed) == 1 and failed[0]["code"] == "cameraUnavailable", "failed %s" % failed)
+    check_released(scenario, records)
+
+
+def io_error(args, scenario):
+    """EIO from DQBUF, an error buffer and dropped sequence numbers: restart in place, no interruption."""
+    records = run_capture(args, scenario, seconds=6, faults="eio@2.5,errbuf@3.5,drop@4=5")
+    scenario.check(not every(records, "interrupted") and not every(records, "failed"), "interrupted or failed")
+    final = first(records, "final") or {}
+    scenario.check(final.get("ioRestarts") == 1, "ioRestarts %s" % final.get("ioRestarts"))
+    scenario.check(final.get("errorBuffers") == 1, "errorBuffers %s" % final.get("errorBuffers"))
+    scenario.check(final.get("drops", 0) >= 5, "drops %s" % final.get("drops"))
+    check_released(scenario, records)
+
+
+def fps_drop(args, scenario):
+    """The rate falls below 70 % of the tier for two ticks: one drop 60 → 30 in place; a low rate never fails."""
+    records = run_capture(args, scenario, seconds=9, modes="MJPG:640x480@60,YUYV:640x480@30", faults="fps@3=25")
+    interrupted = every(records, "interrupted")
+    scenario.check([(r["reason"], r["tier"]) for r in interrupted] == [("camera_reconfigured", 30)],
+                   "interruptions %s" % interrupted)
+    final = first(records, "final") or {}
+    scenario.check(final.get("tier") == 30 and final.get("mode") == "YUYV 640x480@30", "final %s" % final)
+    scenario.check(not every(records, "failed"), "failed")
+    records = run_capture(args, scenario, seconds=9, faults="fps@2=8")
+    interrupted = every(records, "interrupted")
+    scenario.check([(r["reason"], r["tier"]) for r in interrupted] == [("camera_reconfigured", 20)],
+                   "bottom tier: interruptions %s" % interrupted)
+    scenario.check(not every(records, "failed"), "a low rate at the last tier failed the session")
+    check_released(scenario, records)
+
+
+def busy(args, scenario):
+    """Another process holds the camera: open fails with cameraUnavailable, nothing left open."""
+    records = run_capture(args, scenario, seconds=2, faults="busy")
+    failed = first(records, "openFailed") or {}
+    scenario.check(failed.get("code") == "cameraUnavailable" and "busy" in failed.get("message", ""),
+                   "openFailed %s" % failed)
+    scenario.check(failed.get("fdsBefore") == failed.get("fdsAfter"), "descriptors leaked")
+    check_released(scenario, records)
+
+
+def no_permission(args, scenario):
+    """EACCES on open: cameraPermissionDenied naming the video group; nfv support says access denied."""
+    records = run_capture(args, scenario, seconds=2, faults="eacces")
+    failed = first(records, "openFailed") or {}
+    scenario.check(failed.get("code") == "cameraPermissionDenied" and "'video' group" in failed.get("message", ""),
+                   "openFailed %s" % failed)
+    env = environment(args, scenario, faults="eacces")
+    out = subprocess.run([args.nfv, "support", DEVICE, "--json"], env=env, capture_output=True, text=True, timeout=20)
+    support = json.loads(out.stdout)
+    scenario.check(support["cameraAccess"]["authorization"] == "denied" and "video" in support["cameraAccess"]["reason"],
+                   "cameraAccess %s" % support["cameraAccess"])
+    scenario.check(support["isSupported"] is False and out.returncode == 1, "support %s" % support)
+
+
+def support(args, scenario):
+    """nfv support: supported with the fake; hasCamera false with a reason without any camera."""
+    env = environment(args, scenario, modes="YUYV:640x480@30,MJPG:640x480@60")
+    out = subprocess.run([args.nfv, "support", "--json"], env=env, capture_output=True, text=True, timeout=20)
+    answer = json.loads(out.stdout)
+    scenario.check(answer["isSupported"] and answer["hasCamera"] and answer["hasTorch"] and answer["fpsTier"] == 60
+                   and answer["reason"] is None and out.returncode == 0, "fake: %s" % answer)
+    scenario.check(answer["cameraAccess"] == {"authorization": "authorized"}, "access %s" % answer["cameraAccess"])
+    bare = {k: v for k, v in os.environ.items() if not k.startswith(("NFV_", "FAKE_", "LD_PRELOAD"))}
+    bare["NFV_VIDEO_DEVICES"] = "/nonexistent/video0"
+    out = subprocess.run([args.nfv, "support", "--json"], env=bare, capture_output=True, text=True, timeout=20)
+    answer = json.loads(out.stdout)
+    scenario.check(answer["hasCamera"] is False and answer["isSupported"] is False and answer["reason"]
+                   and out.returncode == 1, "no camera: %s" % answer)
+
+
+SCENARIOS = [tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, stall_once, stall_twice, stall_forever,
+             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fake", required=True)
+    parser.add_argument("--harness", required=True)
+    parser.add_argument("--nfv", required=True)
+    parser.add_argument("--only", nargs="*")
+    args = parser.parse_args()
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="nfv-camera-") as workdir:
+        args.scene = os.path.join(workdir, "scene.txt")
+        args.truth = os.path.join(workdir, "truth.json")
+        subprocess.run([args.harness, "scene", "--out", args.scene, "--truth", args.truth, "--seconds", "150"],
+                       check=True, stdout=subprocess.DEVNULL)
+        for function in SCENARIOS:
+            if args.only and function.__name__ not in args.only:
+                continue
+            scenario = Scenario(function.__name__, workdir)
+            started = time.time()
+            try:
+                function(args, scenario)
+            except Exception as error:  # a crash of the checks is a failure of the scenario, not of the run
+                scenario.check(False, "exception: %r" % error)
+            verdict = "PASS" if not scenario.failures else "FAIL"
+            print("%s %-18s %5.1f s %s" % (verdict, scenario.name, time.time() - started,
+                                           "; ".join(scenario.failures)), flush=True)
+            failed += bool(scenario.failures)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())
