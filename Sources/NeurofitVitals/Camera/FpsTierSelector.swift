@@ -24,6 +24,12 @@ public struct FpsTierSelector: Sendable {
         public var tier: Int
         /// The mode to configure.
         public var mode: CameraMode
+
+        /// Creates a choice.
+        public init(tier: Int, mode: CameraMode) {
+            self.tier = tier
+            self.mode = mode
+        }
     }
 
     /// Whether frames of `mode` can be reduced to samples by this library (native YUV it reads in place, MJPEG it

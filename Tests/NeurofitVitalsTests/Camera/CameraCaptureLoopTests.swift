@@ -1,0 +1,166 @@
+@testable import NeurofitVitals
+import PpgCore
+import Synchronization
+import Testing
+
+/// `CameraCaptureLoop` over a scripted camera on a virtual clock: the SPEC §4 camera-health policy end to end.
+struct CameraCaptureLoopTests {
+    /// What the loop delivered.
+    final class Delivered: Sendable {
+        let items = Mutex<[SourceItem]>([])
+        var frames: Int { items.withLock { $0.filter { if case .frame = $0 { true } else { false } }.count } }
+        var events: [SourceItem] {
+            items.withLock { $0.filter { if case .frame = $0 { false } else { true } } }
+        }
+    }
+
+    private let modes = [CameraMode(format: .mjpeg, width: 640, height: 480, maxFps: 60),
+                         CameraMode(format: .yuyv, width: 640, height: 480, maxFps: 30)]
+
+    /// Opens `camera` at `tier`, runs the loop until virtual time `until` (or its own end), returns what it
+    /// delivered and the last status.
+    private func run(_ camera: ScriptedCamera, torch: RecordingTorch? = RecordingTorch(), tier: Int = 30,
+                     until end: Double) throws -> (Delivered, CameraStatus?) {
+        let selector = FpsTierSelector()
+        let choice = try #require(selector.choose(from: modes.filter { $0.maxFps >= Double(tier) - 0.5 }
+            + modes.filter { $0.maxFps < Double(tier) - 0.5 }, below: tier + 1))
+        let delivered = Delivered()
+        let status = Mutex<CameraStatus?>(nil)
+        try camera.open(mode: choice.mode, fps: choice.tier)
+        let loop = CameraCaptureLoop(
+            backend: camera, clock: camera.clock, torch: torch, modes: modes, selector: selector, choice: choice,
+            tunerSettings: ExposureTunerSettings(), policy: CameraHealthPolicy(),
+            deliver: { item in delivered.items.withLock { $0.append(item) } },
+            report: { value in status.withLock { $0 = value } }, shouldStop: { camera.clock.now() >= end })
+        try loop.prepare()
+        try camera.startStreaming()
+        loop.run()
+        return (delivered, status.withLock { $0 })
+    }
+
+    @Test func aHealthyCameraStreamsTunesAndReleasesTheTorch() throws {
+        let camera = ScriptedCamera(clock: VirtualClock())
+        let torch = RecordingTorch()
+        let (delivered, status) = try run(camera, torch: torch, until: 10)
+        #expect(delivered.events.isEmpty)
+        #expect(abs(delivered.frames - 300) <= 2)
+        let final = try #require(status)
+        #expect(final.exposureLocked)
+        #expect(try #require(final.exposureRedMean) >= 120 && final.exposureRedMean! <= 210)
+        #expect(torch.switches == [true, false])
+        #expect(!camera.isOpen && !camera.streaming)
+    }
+
+    @Test func aSustainedLowRateDropsOneTierInPlace() throws {
+        var script = ScriptedCamera.Script()
+        script.rateCap = (at: 3, fps: 35)
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, status) = try run(camera, tier: 60, until: 12)
+        #expect(delivered.events == [.interrupted(.cameraReconfigured, tier: 30)])
+        #expect(camera.configuredFps == [60, 30])
+        #expect(camera.opens == 1)
+        #expect(status?.tier == 30 && status?.mode.format == .yuyv)
+    }
+
+    @Test func aLowRateAtTheLastTierNeverEndsTheSession() throws {
+        var script = ScriptedCamera.Script()
+        script.rateCap = (at: 2, fps: 8)
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, _) = try run(camera, tier: 30, until: 30)
+        #expect(delivered.events == [.interrupted(.cameraReconfigured, tier: 20)])
+        #expect(delivered.frames > 200)
+    }
+
+    @Test func oneStallRestartsOnceAndReportsIt() throws {
+        var script = ScriptedCamera.Script()
+        script.stalls = [4..<6.5]
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, status) = try run(camera, until: 12)
+        #expect(delivered.events == [.interrupted(.cameraStalled, tier: nil)])
+        #expect(status?.statistics.stallRestarts == 1)
+        #expect(delivered.frames > 250)
+    }
+
+    @Test func aSecondStallFailsWithCameraUnavailable() throws {
+        var script = ScriptedCamera.Script()
+        script.stalls = [3..<4.5, 8..<9.5]
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, _) = try run(camera, until: 30)
+        let events = delivered.events
+        #expect(events.count == 2)
+        #expect(events.first == .interrupted(.cameraStalled, tier: nil))
+        guard case .failed(let error) = events.last else {
+            Issue.record("expected a failure, got \(events)")
+            return
+        }
+        #expect(error.code == .cameraUnavailable)
+        #expect(camera.clock.now() < 11)
+    }
+
+    @Test func aCameraThatStaysSilentFailsTenSecondsAfterTheStall() throws {
+        var script = ScriptedCamera.Script()
+        script.stalls = [2..<1000]
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, _) = try run(camera, until: 60)
+        guard case .failed(let error) = delivered.events.last else {
+            Issue.record("expected a failure, got \(delivered.events)")
+            return
+        }
+        #expect(error.code == .cameraUnavailable)
+        #expect(camera.clock.now() >= 12.9 && camera.clock.now() < 13.5)
+    }
+
+    @Test func anUnpluggedCameraThatReturnsIsReopenedWithTheTorchBackOn() throws {
+        var script = ScriptedCamera.Script()
+        script.lostAt = 3
+        script.backAt = 6
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let torch = RecordingTorch()
+        let (delivered, status) = try run(camera, torch: torch, until: 12)
+        #expect(delivered.events == [.interrupted(.cameraLost, tier: nil)])
+        #expect(camera.opens == 2)
+        #expect(torch.switches == [true, false, true, false])
+        #expect(status?.statistics.reopens == 1)
+        #expect(delivered.frames > 250)
+    }
+
+    @Test func anUnpluggedCameraThatStaysAwayFailsAfterTenSeconds() throws {
+        var script = ScriptedCamera.Script()
+        script.lostAt = 3
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let torch = RecordingTorch()
+        let (delivered, _) = try run(camera, torch: torch, until: 60)
+        #expect(delivered.events.first == .interrupted(.cameraLost, tier: nil))
+        guard case .failed(let error) = delivered.events.last else {
+            Issue.record("expected a failure, got \(delivered.events)")
+            return
+        }
+        #expect(error.code == .cameraUnavailable)
+        #expect(camera.clock.now() >= 13 && camera.clock.now() < 13.5)
+        #expect(!torch.isOn)
+    }
+
+    @Test func aReopenRefusedForPermissionFailsWithPermissionDenied() throws {
+        var script = ScriptedCamera.Script()
+        script.lostAt = 3
+        script.reopenDenied = true
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, _) = try run(camera, until: 60)
+        guard case .failed(let error) = delivered.events.last else {
+            Issue.record("expected a failure, got \(delivered.events)")
+            return
+        }
+        #expect(error.code == .cameraPermissionDenied)
+        #expect(error.message.contains("'video' group"))
+    }
+
+    @Test func withoutManualExposureNoTunerRuns() throws {
+        var script = ScriptedCamera.Script()
+        script.hasManualExposure = false
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (_, status) = try run(camera, until: 5)
+        #expect(status?.exposure == nil)
+        #expect(status?.exposureTuneSteps == 0)
+        #expect(camera.setting == ExposureSetting(exposure: 250, gain: 32))
+    }
+}
