@@ -34,29 +34,35 @@ public struct FinalAnalyzer: Sendable {
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
         }
-        let choice = chooseChannel(signal)
-        let raw = signal.rawSegments[choice.channel] ?? []
-        let extracted = raw.enumerated().map { extractor.extract($1, segmentIndex: $0) }
-        let beats = extracted.flatMap(\.beats)
-        let pulses = extracted.map(\.pulse)
-        let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats)
-        let evidence = ReadingEvidence(windows: windows, spectrum: ReadingSignal.readingSpectrum(pulses))
+        let analyses = PulseChannel.allCases.map { analyzeChannel($0, signal: signal) }
+        let choice = ChannelChoice(candidates: analyses.map(\.candidate))
+        guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
+            return .failure(.noHeartRate(reasons: ["no_signal"]))
+        }
+        let beats = chosen.beats, evidence = chosen.evidence
         return assemble(signal: signal, choice: choice, beats: beats, evidence: evidence, motion: motion)
     }
 
-    /// The channel choice of ALGORITHMS §2.3 from every channel's DC, clipping and reading-level SNR.
-    func chooseChannel(_ signal: ReadingSignal) -> ChannelChoice {
-        let candidates = PulseChannel.allCases.map { channel -> ChannelChoice.Candidate in
-            let values = signal.frames.map { channel.value(in: $0) }
-            let pulses = (signal.rawSegments[channel] ?? []).map(extractor.pulseWaveform)
-            let spectral = ReadingSignal.readingSpectrum(pulses).flatMap {
-                SpectralQuality(spectrum: $0, halfWidth: qualityMeter.bandHalfWidth)
-            }
-            let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
-            return ChannelChoice.Candidate(channel: channel, dc: Statistics.mean(values) ?? 0,
-                                           clippedFraction: clipped, snrDb: spectral?.snrDb)
-        }
-        return ChannelChoice(candidates: candidates)
+    /// Beats, quality windows and choice figures of one channel.
+    struct ChannelAnalysis {
+        var candidate: ChannelChoice.Candidate
+        var beats: [DetectedBeat]
+        var evidence: ReadingEvidence
+    }
+
+    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels).
+    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal) -> ChannelAnalysis {
+        let values = signal.frames.map { channel.value(in: $0) }
+        let extracted = (signal.rawSegments[channel] ?? []).enumerated().map { extractor.extract($1, segmentIndex: $0) }
+        let beats = extracted.flatMap(\.beats)
+        let pulses = extracted.map(\.pulse)
+        let evidence = ReadingEvidence(windows: qualityWindows(signal: signal, pulses: pulses, beats: beats),
+                                       spectrum: ReadingSignal.readingSpectrum(pulses))
+        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
+        let candidate = ChannelChoice.Candidate(channel: channel, dc: Statistics.mean(values) ?? 0,
+                                                clippedFraction: clipped,
+                                                score: evidence.spectral == nil ? nil : evidence.meanScore)
+        return ChannelAnalysis(candidate: candidate, beats: beats, evidence: evidence)
     }
 
     /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading.

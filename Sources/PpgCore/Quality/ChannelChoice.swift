@@ -1,8 +1,9 @@
 /// Which colour channel a reading's pulse is read from (ALGORITHMS §2.3), chosen once per reading.
 ///
-/// Eligible channels have a DC in `20…250` counts and fewer than 5 % clipped frames; among them the highest
-/// reading-level SNR wins, red keeping the choice unless another channel beats it by `preferRedMarginDb`. When no
-/// channel is eligible the brightest-SNR channel with any light is used.
+/// Eligible channels have a DC in `20…250` counts, fewer than 5 % clipped frames and a spectrum. Channels are ranked
+/// by their mean quality score (spectral concentration and beat-template consistency: a pulse, not merely power in
+/// the band, which a slow artifact can supply). Red keeps the choice while eligible and within `preferRedMargin` of
+/// the best; otherwise the best eligible channel wins; when none is eligible, the best channel with light.
 public struct ChannelChoice: Sendable, Equatable {
     /// Per-channel figures the choice is made from.
     public struct Candidate: Sendable, Equatable {
@@ -12,23 +13,23 @@ public struct ChannelChoice: Sendable, Equatable {
         public var dc: Double
         /// Share of frames at or above the clip level in this channel.
         public var clippedFraction: Double
-        /// Reading-level SNR of the band-passed channel, dB (nil without a spectrum).
-        public var snrDb: Double?
+        /// Mean quality score of the channel's windows (nil without a spectrum).
+        public var score: Double?
 
         /// Creates a candidate.
-        public init(channel: PulseChannel, dc: Double, clippedFraction: Double, snrDb: Double?) {
+        public init(channel: PulseChannel, dc: Double, clippedFraction: Double, score: Double?) {
             self.channel = channel
             self.dc = dc
             self.clippedFraction = clippedFraction
-            self.snrDb = snrDb
+            self.score = score
         }
 
         /// DC in the usable range and little clipping.
-        var isEligible: Bool { dc > 20 && dc < 250 && clippedFraction < 0.05 && snrDb != nil }
+        var isEligible: Bool { dc > 20 && dc < 250 && clippedFraction < 0.05 && score != nil }
     }
 
-    /// SNR advantage (dB) another channel needs to replace red.
-    public static let preferRedMarginDb = 3.0
+    /// Quality-score advantage another channel needs to replace an eligible red.
+    public static let preferRedMargin = 0.1
 
     /// The chosen channel.
     public var channel: PulseChannel
@@ -39,15 +40,14 @@ public struct ChannelChoice: Sendable, Equatable {
     public init(candidates: [Candidate]) {
         let red = candidates.first { $0.channel == .red }
         let eligible = candidates.filter(\.isEligible)
-        let bestEligible = eligible.max { ($0.snrDb ?? -99) < ($1.snrDb ?? -99) }
-        if let red, red.isEligible,
-           (red.snrDb ?? -99) + Self.preferRedMarginDb >= (bestEligible?.snrDb ?? -99) {
+        let bestEligible = eligible.max { ($0.score ?? -1) < ($1.score ?? -1) }
+        if let red, red.isEligible, (red.score ?? -1) + Self.preferRedMargin >= (bestEligible?.score ?? -1) {
             self.init(channel: .red, redUnusable: false)
         } else if let bestEligible {
             self.init(channel: bestEligible.channel, redUnusable: !(red?.isEligible ?? false))
         } else {
-            let lit = candidates.filter { $0.dc > 1 && $0.snrDb != nil }
-            let best = lit.max { ($0.snrDb ?? -99) < ($1.snrDb ?? -99) }
+            let lit = candidates.filter { $0.dc > 1 && $0.score != nil }
+            let best = lit.max { ($0.score ?? -1) < ($1.score ?? -1) }
             self.init(channel: best?.channel ?? .red, redUnusable: false)
         }
     }
