@@ -1,0 +1,85 @@
+/// The camera breathing channel: RIFV, RIAV and RIIV from the beats, each resampled, analysed for a spectral
+/// peak in the breathing band below half the heart rate, then fused.
+struct PulseBreathingChannel: Sendable {
+    let configuration: BreathingConfiguration
+
+    /// The fused estimate over `beats` (already limited to the window); nil when no modulation gives a peak.
+    func estimate(beats: [BreathingBeat], windowSeconds: Double) -> CameraBreathingEstimate? {
+        let intervals = beats.filter(\.isValid).compactMap(\.intervalMs).sorted()
+        guard !intervals.isEmpty else { return nil }
+        let heartRateHz = 1000 / intervals[intervals.count / 2]
+        let upper = min(configuration.maximumFrequencyHz, heartRateHz / 2)
+        guard upper > configuration.minimumFrequencyHz else { return nil }
+        let runs = PulseBreathingChannel.runIndices(of: beats)
+        let estimates = RespiratoryModulation.allCases.compactMap { modulation in
+            estimate(modulation, beats: beats, runs: runs, upper: upper)
+        }
+        guard !estimates.isEmpty else { return nil }
+        return fused(estimates, beatQualityFraction: beatQualityFraction(beats, windowSeconds, heartRateHz))
+    }
+
+    private func estimate(_ modulation: RespiratoryModulation, beats: [BreathingBeat], runs: [Int],
+                          upper: Double) -> ModulationEstimate? {
+        let points = PulseBreathingChannel.points(of: modulation, beats: beats, runs: runs)
+        let segments = BreathingSegment.resampling(
+            points, rate: configuration.resampleRateHz, minimumSeconds: configuration.minimumSegmentSeconds,
+            maximumBridgeSeconds: configuration.maximumBridgeSeconds)
+        let margin = configuration.peakHalfWidthHz
+        guard let spectrum = BreathingSpectrum(
+                segments: segments, lower: configuration.minimumFrequencyHz - margin, upper: upper + margin,
+                step: configuration.frequencyStepHz),
+              let peak = spectrum.peak(lower: configuration.minimumFrequencyHz, upper: upper, halfWidth: margin),
+              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        else { return nil }
+        return ModulationEstimate(modulation: modulation, brpm: 60 * peak.frequency,
+                                  concentration: peak.concentration)
+    }
+
+    private func fused(_ estimates: [ModulationEstimate], beatQualityFraction: Double) -> CameraBreathingEstimate {
+        let agreement = BreathingFusion.agreement(
+            of: estimates, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
+        let group = BreathingFusion.agreeingGroup(of: estimates, sdLimit: configuration.agreementSdBrpm)
+        let meanConcentration = estimates.reduce(0) { $0 + $1.concentration } / Double(estimates.count)
+        return CameraBreathingEstimate(
+            brpm: BreathingFusion.weightedRate(of: group),
+            confidence: agreement * meanConcentration * beatQualityFraction,
+            agreement: agreement, beatQualityFraction: beatQualityFraction,
+            modulations: estimates, fused: group.map(\.modulation))
+    }
+
+    /// Valid beats over the beats the window holds at the median heart rate, at most 1.
+    private func beatQualityFraction(_ beats: [BreathingBeat], _ windowSeconds: Double,
+                                     _ heartRateHz: Double) -> Double {
+        let expected = windowSeconds * heartRateHz
+        guard expected > 0 else { return 0 }
+        return min(Double(beats.filter(\.isValid).count) / expected, 1)
+    }
+
+    /// For each beat, the index of its gap-free run (a beat without an interval starts a new run).
+    static func runIndices(of beats: [BreathingBeat]) -> [Int] {
+        var run = 0
+        return beats.indices.map { index in
+            if index > 0 && beats[index].intervalMs == nil { run += 1 }
+            return run
+        }
+    }
+
+    /// The modulation's samples: every valid beat for RIAV and RIIV; for RIFV the valid beats whose interval
+    /// starts at a valid beat.
+    static func points(of modulation: RespiratoryModulation, beats: [BreathingBeat],
+                       runs: [Int]) -> [BreathingPoint] {
+        beats.indices.compactMap { index in
+            let beat = beats[index]
+            guard beat.isValid else { return nil }
+            switch modulation {
+            case .rifv:
+                guard let interval = beat.intervalMs, index == 0 || beats[index - 1].isValid else { return nil }
+                return BreathingPoint(time: beat.time, value: interval, run: runs[index])
+            case .riav:
+                return BreathingPoint(time: beat.time, value: beat.amplitude, run: runs[index])
+            case .riiv:
+                return BreathingPoint(time: beat.time, value: beat.intensity, run: runs[index])
+            }
+        }
+    }
+}
