@@ -27,19 +27,25 @@ struct PulseBreathingChannel: Sendable {
         let margin = configuration.peakHalfWidthHz
         guard let spectrum = BreathingSpectrum(
                 segments: segments, lower: configuration.minimumFrequencyHz - margin, upper: upper + margin,
-                step: configuration.frequencyStepHz),
-              let peak = spectrum.peak(lower: configuration.minimumFrequencyHz, upper: upper, halfWidth: margin),
+                step: configuration.frequencyStepHz,
+                highPassHz: configuration.detrendCutoffHz),
+              let peak = spectrum.peak(lower: configuration.minimumFrequencyHz - configuration.lowerEdgeToleranceHz,
+                                            upper: upper, halfWidth: margin),
               peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
         else { return nil }
         return ModulationEstimate(modulation: modulation, brpm: 60 * peak.frequency,
                                   concentration: peak.concentration)
     }
 
+    /// Smart fusion: the largest group of estimates that agree gives the rate (concentration-weighted) and the
+    /// confidence `agreement · mean(concentration) · beatQualityFraction`, both taken over that group. (Karlen
+    /// withholds the rate unless all three agree; scoring the agreeing group instead keeps a window in which one
+    /// modulation is swamped by vasomotion from losing a rate the other two agree on.)
     private func fused(_ estimates: [ModulationEstimate], beatQualityFraction: Double) -> CameraBreathingEstimate {
-        let agreement = BreathingFusion.agreement(
-            of: estimates, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
         let group = BreathingFusion.agreeingGroup(of: estimates, sdLimit: configuration.agreementSdBrpm)
-        let meanConcentration = estimates.reduce(0) { $0 + $1.concentration } / Double(estimates.count)
+        let agreement = BreathingFusion.agreement(
+            of: group, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
+        let meanConcentration = group.reduce(0) { $0 + $1.concentration } / Double(group.count)
         return CameraBreathingEstimate(
             brpm: BreathingFusion.weightedRate(of: group),
             confidence: agreement * meanConcentration * beatQualityFraction,
