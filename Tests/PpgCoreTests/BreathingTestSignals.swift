@@ -28,24 +28,24 @@ struct BreathingTestSignals {
 
     /// Beats from 0 to `duration`, the first without an interval.
     func beats(seed: UInt64) -> [BreathingBeat] {
-        var random = BreathingTestRandom(seed: seed)
-        let phases = (0..<4).map { _ in 2 * Double.pi * random.uniform() }
+        var random = SeededRandom(seed: seed)
+        let phases = (0..<4).map { _ in 2 * Double.pi * random.unit() }
         let breathingHz = breathingRate / 60
         var time = 0.0
         var beats: [BreathingBeat] = []
         var previous: Double?
         while time <= duration {
             let breath = sin(2 * Double.pi * breathingHz * time + phases[0])
-            let amplitude = 3 * (1 + amplitudeModulation * breath + random.normal(sd: amplitudeNoise))
+            let amplitude = 3 * (1 + amplitudeModulation * breath + random.gaussian(sd: amplitudeNoise))
             let intensity = 200 * (1 - intensityModulation * breath
                                    - wander * sin(2 * Double.pi * 0.03 * time + phases[1]))
-                + random.normal(sd: intensityNoise)
+                + random.gaussian(sd: intensityNoise)
             beats.append(BreathingBeat(time: time, intervalMs: previous.map { (time - $0) * 1000 },
                                        amplitude: amplitude, intensity: intensity))
             previous = time
             time += (60000 / heartRate + rsaMs * breath
                      + lowFrequencyMs * sin(2 * Double.pi * 0.1 * time + phases[2])
-                     + random.normal(sd: intervalNoiseMs)) / 1000
+                     + random.gaussian(sd: intervalNoiseMs)) / 1000
         }
         return beats
     }
@@ -54,17 +54,17 @@ struct BreathingTestSignals {
     /// noise and a 9 Hz tremor, sampled at 50 Hz with 1 ms jitter.
     func motion(seed: UInt64, tiltDegrees: Double = 0.5, noise: Double = 0.02,
                 rate: Double? = nil) -> [MotionSample] {
-        var random = BreathingTestRandom(seed: seed &+ 1000)
-        let phase = 2 * Double.pi * random.uniform()
+        var random = SeededRandom(seed: seed, stream: 1)
+        let phase = 2 * Double.pi * random.unit()
         let breathingHz = (rate ?? breathingRate) / 60
         let gravity = 9.81
         return (0..<Int(duration * 50)).map { index in
-            let time = Double(index) / 50 + random.normal(sd: 0.001)
+            let time = Double(index) / 50 + random.gaussian(sd: 0.001)
             let tilt = (30 + tiltDegrees * sin(2 * Double.pi * breathingHz * time + phase)) * Double.pi / 180
             let tremor = 0.05 * sin(2 * Double.pi * 9 * time)
-            return MotionSample(timestamp: time, x: 0.1 + tremor + random.normal(sd: noise),
-                                y: gravity * sin(tilt) + random.normal(sd: noise),
-                                z: gravity * cos(tilt) + tremor + random.normal(sd: noise))
+            return MotionSample(timestamp: time, x: 0.1 + tremor + random.gaussian(sd: noise),
+                                y: gravity * sin(tilt) + random.gaussian(sd: noise),
+                                z: gravity * cos(tilt) + tremor + random.gaussian(sd: noise))
         }
     }
 }
