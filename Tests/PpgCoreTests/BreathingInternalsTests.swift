@@ -28,7 +28,8 @@ struct BreathingInternalsTests {
     }
 
     @Test func spectrumPeakIsRefinedBetweenGridPoints() throws {
-        let segment = BreathingSegment(start: 0, rate: 4, values: (0..<240).map { sin(2 * Double.pi * 0.2317 * Double($0) / 4) })
+        let values = (0..<240).map { sin(2 * Double.pi * 0.2317 * Double($0) / 4) }
+        let segment = BreathingSegment(start: 0, rate: 4, values: values)
         let spectrum = try #require(BreathingSpectrum(segments: [segment], lower: 0.08, upper: 0.52, step: 0.01,
                                                       highPassHz: 0))
         let peak = try #require(spectrum.peak(lower: 0.1, upper: 0.5, halfWidth: 0.02))

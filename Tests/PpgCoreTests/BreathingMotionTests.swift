@@ -50,7 +50,8 @@ struct BreathingMotionTests {
         for seed: UInt64 in 1...3 {
             let signals = BreathingTestSignals(breathingRate: 15)
             let input = BreathingInput(beats: signals.beats(seed: seed),
-                                       motion: signals.motion(seed: seed, tiltDegrees: 0), windowStart: 0, windowEnd: 60)
+                                       motion: signals.motion(seed: seed, tiltDegrees: 0),
+                                       windowStart: 0, windowEnd: 60)
             let analysis = estimator.analyze(input)
             let motion = try #require(analysis.motion, "noise still has a highest peak")
             #expect(motion.concentration < 0.5, "seed \(seed): \(motion)")

@@ -32,6 +32,22 @@ struct BreathingSpectrum: Sendable {
         self.analysedSeconds = totalSeconds
     }
 
+    /// The breathing peak of the segments between `minimumFrequencyHz` (less the edge tolerance) and `upper`, or
+    /// nil when there is none or the segments span fewer than `minimumCycles` cycles of it.
+    static func breathingPeak(of segments: [BreathingSegment], upper: Double,
+                              configuration: BreathingConfiguration) -> (frequency: Double, concentration: Double)? {
+        let lower = configuration.minimumFrequencyHz
+        let margin = configuration.peakHalfWidthHz
+        guard let spectrum = BreathingSpectrum(segments: segments, lower: lower - margin, upper: upper + margin,
+                                               step: configuration.frequencyStepHz,
+                                               highPassHz: configuration.detrendCutoffHz),
+              let peak = spectrum.peak(lower: lower - configuration.lowerEdgeToleranceHz, upper: upper,
+                                       halfWidth: margin),
+              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        else { return nil }
+        return peak
+    }
+
     /// The highest local maximum whose frequency lies in `[lower, upper]`, refined by a parabola through the
     /// three grid points around it, and its concentration: power within `halfWidth` of the peak over the power in
     /// `[lower, upper]` together with that peak band. Nil when the band holds no local maximum or no power.

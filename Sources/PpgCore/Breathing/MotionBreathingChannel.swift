@@ -19,13 +19,8 @@ struct MotionBreathingChannel: Sendable {
                                      + direction.z * segment.z.values[i]
                              })
         }
-        let margin = configuration.peakHalfWidthHz
-        let lower = configuration.minimumFrequencyHz, upper = configuration.maximumFrequencyHz
-        guard let spectrum = BreathingSpectrum(segments: projected, lower: lower - margin, upper: upper + margin,
-                                               step: configuration.frequencyStepHz,
-                highPassHz: configuration.detrendCutoffHz),
-              let peak = spectrum.peak(lower: lower - configuration.lowerEdgeToleranceHz, upper: upper, halfWidth: margin),
-              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        guard let peak = BreathingSpectrum.breathingPeak(
+                of: projected, upper: configuration.maximumFrequencyHz, configuration: configuration)
         else { return nil }
         return MotionBreathingEstimate(brpm: 60 * peak.frequency, concentration: peak.concentration)
     }

@@ -23,14 +23,7 @@ struct PulseBreathingChannel: Sendable {
         let segments = BreathingSegment.resampling(
             points, rate: configuration.resampleRateHz, minimumSeconds: configuration.minimumSegmentSeconds,
             maximumBridgeSeconds: configuration.maximumBridgeSeconds)
-        let margin = configuration.peakHalfWidthHz
-        guard let spectrum = BreathingSpectrum(
-                segments: segments, lower: configuration.minimumFrequencyHz - margin, upper: upper + margin,
-                step: configuration.frequencyStepHz,
-                highPassHz: configuration.detrendCutoffHz),
-              let peak = spectrum.peak(lower: configuration.minimumFrequencyHz - configuration.lowerEdgeToleranceHz,
-                                            upper: upper, halfWidth: margin),
-              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        guard let peak = BreathingSpectrum.breathingPeak(of: segments, upper: upper, configuration: configuration)
         else { return nil }
         return ModulationEstimate(modulation: modulation, brpm: 60 * peak.frequency,
                                   concentration: peak.concentration)
