@@ -274,7 +274,8 @@ private let exactSizes: [(FrameLayout, Int)] = [
             == "frame buffer too small: 10 bytes given, the layout needs 12")
         #expect(FrameReducerError.invalidDimensions(width: 0, height: 4).description
             == "invalid frame size 0x4: width and height must be in 1...16384")
-        #expect(FrameReducerError.unknownFormat("mjpeg").description.hasPrefix("unknown pixel format 'mjpeg' (known: rgb24,"))
+        #expect(FrameReducerError.unknownFormat("mjpeg").description
+            .hasPrefix("unknown pixel format 'mjpeg' (known: rgb24,"))
     }
 
     @Test func meansBecomeAFrameSample() {

@@ -123,7 +123,9 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         let lines = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix(#"{"configuration":{"advanced":{"#))
-        #expect(lines[0].hasSuffix(#""engineVersion":"1.3.0","format":"neurofit-vitals-recording","sdkVersion":"1.0.0","source":{"format":"nv12","kind":"host"},"startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.0"}"#))
+        #expect(lines[0].hasSuffix(#""engineVersion":"1.3.0","format":"neurofit-vitals-recording","#
+            + #""sdkVersion":"1.0.0","source":{"format":"nv12","kind":"host"},"#
+            + #""startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.0"}"#))
         #expect(lines[1] == #"{"b":20,"g":0,"r":180.25,"s":0.5,"t":2,"type":"frame"}"#)
         #expect(lines[2] == #"{"t":2.01,"type":"motion","x":0.5,"y":-1,"z":9.75}"#)
         #expect(lines[3] == #"{"reason":"stopped","t":2.5,"type":"end"}"#)
@@ -188,7 +190,8 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 
     @Test func newerMinorVersionsAreReadSkippingUnknownLines() throws {
         let text = #"""
-            {"type":"header","format":"neurofit-vitals-recording","version":"1.7","sdkVersion":"1.2.0","engineVersion":"1.4.0","startedAt":"x","configuration":{},"source":{},"extra":1}
+            {"type":"header","format":"neurofit-vitals-recording","version":"1.7","sdkVersion":"1.2.0",\#
+            "engineVersion":"1.4.0","startedAt":"x","configuration":{},"source":{},"extra":1}
             {"type":"hologram","t":1}
             {"type":"frame","t":1,"r":2,"g":3,"b":4,"exposure":5}
 
