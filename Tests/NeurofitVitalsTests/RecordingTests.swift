@@ -147,6 +147,9 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(output.lineCount == 32)
         writer.flush()
         #expect(output.lineCount == 33)
+        // A clock that jumps back by more than a second still triggers a write.
+        writer.append(.frame(FrameSample(timestamp: 3, red: 1, green: 1, blue: 1)))
+        #expect(output.lineCount == 34)
     }
 
     @Test func truncatedLastLineIsReportedAndEarlierRecordsKept() throws {
