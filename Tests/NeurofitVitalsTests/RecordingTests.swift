@@ -89,7 +89,8 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 @Suite struct RecordingTests {
     @Test func recordsRoundTripBitForBit() throws {
         let path = makeTemporaryDirectory() + "/reading.nfvrec"
-        var records = sampleRecords(count: 300, seed: 1)
+        // About 110 KB: lines cross the reader's 64 KiB buffer boundary.
+        var records = sampleRecords(count: 1500, seed: 1)
         records.insert(.camera(timestamp: 1234.5, settings: .object(["exposure": .number(300), "torch": .bool(true)])),
                        at: 0)
         records.append(.marker(timestamp: 1244.5, name: "started", detail: nil))
@@ -180,6 +181,21 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(throws: RecordingReadError.corruptLine(number: 4, reason: "unexpected character at byte 0")) {
             try reader.next()
         }
+    }
+
+    @Test func overlongLineIsCorruptNotATruncation() throws {
+        let output = MemoryOutput()
+        let writer = try RecordingWriter(output: output, header: header)
+        writer.flush()
+        output.bytes += Array(#"{"type":"marker","t":1,"name":""#.utf8) + [UInt8](repeating: 65, count: 1 << 20)
+            + Array("\"}\n".utf8)
+        writer.append(.frame(FrameSample(timestamp: 2, red: 1, green: 2, blue: 3)))
+        writer.flush()
+        let reader = try RecordingReader(source: MemoryByteSource(output.bytes))
+        #expect(throws: RecordingReadError.corruptLine(number: 2, reason: "longer than 1048576 bytes")) {
+            try reader.next()
+        }
+        #expect(try reader.next() == .frame(FrameSample(timestamp: 2, red: 1, green: 2, blue: 3)))
     }
 
     @Test func unknownMajorVersionIsRejected() {
