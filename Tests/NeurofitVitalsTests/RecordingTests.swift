@@ -3,29 +3,37 @@ import NeurofitVitals
 import PpgCore
 import Testing
 
-/// A fresh directory under /tmp for one test's files.
-func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/nfv-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
-
-/// The whole content of a file.
-func fileBytes(_ path: String) throws -> [UInt8] {
-    let reader = try FileByteSource(path: path)
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
-        if count == 0 { return bytes }
-        bytes += chunk[..<count]
+/// Files for the recording and Y4M tests.
+enum ReplayTestFiles {
+    /// Calls `body` with the path of a file `name` in a fresh directory under /tmp, removed afterwards.
+    static func withTemporaryFile(_ name: String, _ body: (String) throws -> Void) throws {
+        var template = Array("/tmp/nfv-test-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        defer {
+            unlink(directory + "/" + name)
+            rmdir(directory)
+        }
+        try body(directory + "/" + name)
     }
-}
 
-/// Writes `bytes` to a new file at `path`.
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    let output = try FileRecordingOutput(path: path)
-    try bytes.withUnsafeBytes { try output.write($0) }
-    output.close()
+    /// The whole content of a file.
+    static func bytes(_ path: String) throws -> [UInt8] {
+        let reader = try FileByteSource(path: path)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path`.
+    static func write(_ path: String, _ bytes: [UInt8]) throws {
+        let output = try FileRecordingOutput(path: path)
+        try bytes.withUnsafeBytes { try output.write($0) }
+        output.close()
+    }
 }
 
 private let header = RecordingHeader(sdkVersion: "1.0.0", engineVersion: "1.3.0", startedAt: "2026-01-02T03:04:05Z",
@@ -73,7 +81,7 @@ private final class DiskFullOutput: RecordingOutput {
 
 /// Frames at 30 fps with awkward values (and every fourth without a saturated fraction).
 private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
-    var generator = SplitMix64(seed: seed)
+    var generator = ReplayTestRandom(seed: seed)
     return (0..<count).map { index in
         let timestamp = 1234.5678 + Double(index) / 30 + Double.random(in: 0..<1e-4, using: &generator)
         if index % 10 == 5 {
@@ -88,29 +96,30 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 
 @Suite struct RecordingTests {
     @Test func recordsRoundTripBitForBit() throws {
-        let path = makeTemporaryDirectory() + "/reading.nfvrec"
-        // About 110 KB: lines cross the reader's 64 KiB buffer boundary.
-        var records = sampleRecords(count: 1500, seed: 1)
-        records.insert(.camera(timestamp: 1234.5, settings: .object(["exposure": .number(300), "torch": .bool(true)])),
-                       at: 0)
-        records.append(.marker(timestamp: 1244.5, name: "started", detail: nil))
-        records.append(.marker(timestamp: 1244.6, name: "cancelled", detail: .object(["reason": .string("host")])))
-        let writer = try RecordingWriter(path: path, header: header)
-        for record in records { #expect(writer.append(record) == nil) }
-        #expect(writer.close(timestamp: 1250, reason: "completed") == nil)
+        try ReplayTestFiles.withTemporaryFile("reading.nfvrec") { path in
+            // About 110 KB: lines cross the reader's 64 KiB buffer boundary.
+            var records = sampleRecords(count: 1500, seed: 1)
+            let settings = JSONValue.object(["exposure": .number(300), "torch": .bool(true)])
+            records.insert(.camera(timestamp: 1234.5, settings: settings), at: 0)
+            records.append(.marker(timestamp: 1244.5, name: "started", detail: nil))
+            records.append(.marker(timestamp: 1244.6, name: "cancelled", detail: .object(["reason": .string("host")])))
+            let writer = try RecordingWriter(path: path, header: header)
+            for record in records { #expect(writer.append(record) == nil) }
+            #expect(writer.close(timestamp: 1250, reason: "completed") == nil)
 
-        let reader = try RecordingReader(path: path)
-        #expect(reader.header == header)
-        let readBack = try reader.readAll()
-        #expect(readBack == records + [.end(timestamp: 1250, reason: "completed")])
-        #expect(reader.truncatedLineNumber == nil)
-        for (written, read) in zip(records, readBack) {
-            if case .frame(let a) = written, case .frame(let b) = read {
-                #expect([a.timestamp, a.red, a.green, a.blue].map(\.bitPattern)
-                    == [b.timestamp, b.red, b.green, b.blue].map(\.bitPattern))
-            }
-            if case .motion(let a) = written, case .motion(let b) = read {
-                #expect(a.y.bitPattern == b.y.bitPattern && a.x.bitPattern == b.x.bitPattern)
+            let reader = try RecordingReader(path: path)
+            #expect(reader.header == header)
+            let readBack = try reader.readAll()
+            #expect(readBack == records + [.end(timestamp: 1250, reason: "completed")])
+            #expect(reader.truncatedLineNumber == nil)
+            for (written, read) in zip(records, readBack) {
+                if case .frame(let a) = written, case .frame(let b) = read {
+                    #expect([a.timestamp, a.red, a.green, a.blue].map(\.bitPattern)
+                        == [b.timestamp, b.red, b.green, b.blue].map(\.bitPattern))
+                }
+                if case .motion(let a) = written, case .motion(let b) = read {
+                    #expect(a.y.bitPattern == b.y.bitPattern && a.x.bitPattern == b.x.bitPattern)
+                }
             }
         }
     }
@@ -154,18 +163,19 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
     }
 
     @Test func truncatedLastLineIsReportedAndEarlierRecordsKept() throws {
-        let path = makeTemporaryDirectory() + "/cut.nfvrec"
-        let records = sampleRecords(count: 40, seed: 2)
-        let writer = try RecordingWriter(path: path, header: header)
-        for record in records { writer.append(record) }
-        writer.close(timestamp: nil, reason: nil)
-        var bytes = try fileBytes(path)
-        bytes.removeLast(12)
-        try writeFile(path, bytes)
+        try ReplayTestFiles.withTemporaryFile("cut.nfvrec") { path in
+            let records = sampleRecords(count: 40, seed: 2)
+            let writer = try RecordingWriter(path: path, header: header)
+            for record in records { writer.append(record) }
+            writer.close(timestamp: nil, reason: nil)
+            var bytes = try ReplayTestFiles.bytes(path)
+            bytes.removeLast(12)
+            try ReplayTestFiles.write(path, bytes)
 
-        let reader = try RecordingReader(path: path)
-        #expect(try reader.readAll() == Array(records.dropLast()))
-        #expect(reader.truncatedLineNumber == 41)
+            let reader = try RecordingReader(path: path)
+            #expect(try reader.readAll() == Array(records.dropLast()))
+            #expect(reader.truncatedLineNumber == 41)
+        }
     }
 
     @Test func corruptLineIsNamedByNumber() throws {
@@ -236,33 +246,35 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(throws: RecordingError.io(FileIOError(operation: "write", path: "/dev/full", code: ENOSPC))) {
             try RecordingWriter(path: "/dev/full", header: header)
         }
-        let path = makeTemporaryDirectory() + "/full.nfvrec"
-        let records = sampleRecords(count: 200, seed: 3)
-        let output = try DiskFullOutput(path: path, budget: 6_000)
-        let writer = try RecordingWriter(output: output, header: header)
-        var failures = 0
-        for record in records where writer.append(record) != nil { failures += 1 }
-        #expect(failures > 0)
-        #expect(writer.error == .io(FileIOError(operation: "write", path: path, code: ENOSPC)))
-        #expect(writer.close(timestamp: 10, reason: "completed") == writer.error)
+        try ReplayTestFiles.withTemporaryFile("full.nfvrec") { path in
+            let records = sampleRecords(count: 200, seed: 3)
+            let output = try DiskFullOutput(path: path, budget: 6_000)
+            let writer = try RecordingWriter(output: output, header: header)
+            var failures = 0
+            for record in records where writer.append(record) != nil { failures += 1 }
+            #expect(failures > 0)
+            #expect(writer.error == .io(FileIOError(operation: "write", path: path, code: ENOSPC)))
+            #expect(writer.close(timestamp: 10, reason: "completed") == writer.error)
 
-        let reader = try RecordingReader(path: path)
-        let readBack = try reader.readAll()
-        #expect(!readBack.isEmpty)
-        #expect(readBack == Array(records.prefix(readBack.count)))
-        #expect(reader.truncatedLineNumber == readBack.count + 2)
+            let reader = try RecordingReader(path: path)
+            let readBack = try reader.readAll()
+            #expect(!readBack.isEmpty)
+            #expect(readBack == Array(records.prefix(readBack.count)))
+            #expect(reader.truncatedLineNumber == readBack.count + 2)
+        }
     }
 
     @Test func deletedFileIsReportedAtTheNextWrite() throws {
-        let path = makeTemporaryDirectory() + "/gone.nfvrec"
-        let writer = try RecordingWriter(path: path, header: header)
-        #expect(writer.append(.frame(FrameSample(timestamp: 0, red: 1, green: 1, blue: 1))) == nil)
-        #expect(unlink(path) == 0)
-        #expect(writer.append(.frame(FrameSample(timestamp: 0.5, red: 1, green: 1, blue: 1))) == nil)
-        #expect(writer.append(.frame(FrameSample(timestamp: 1.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
-        #expect(writer.append(.frame(FrameSample(timestamp: 2.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
-        #expect(writer.close(timestamp: 2, reason: "completed") == .fileRemoved(path))
-        #expect(writer.append(.marker(timestamp: 3, name: "late", detail: nil)) == .fileRemoved(path))
+        try ReplayTestFiles.withTemporaryFile("gone.nfvrec") { path in
+            let writer = try RecordingWriter(path: path, header: header)
+            #expect(writer.append(.frame(FrameSample(timestamp: 0, red: 1, green: 1, blue: 1))) == nil)
+            #expect(unlink(path) == 0)
+            #expect(writer.append(.frame(FrameSample(timestamp: 0.5, red: 1, green: 1, blue: 1))) == nil)
+            #expect(writer.append(.frame(FrameSample(timestamp: 1.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
+            #expect(writer.append(.frame(FrameSample(timestamp: 2.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
+            #expect(writer.close(timestamp: 2, reason: "completed") == .fileRemoved(path))
+            #expect(writer.append(.marker(timestamp: 3, name: "late", detail: nil)) == .fileRemoved(path))
+        }
     }
 
     @Test func nonFiniteRecordsAreSkippedWithoutFailingTheWriter() throws {
