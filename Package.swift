@@ -45,7 +45,7 @@ let package = Package(
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
                 "-Xlinker", "--no-undefined",
             ])]),
-        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals"]),
+        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "PpgCore"]),
         .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
         .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"]),

@@ -13,6 +13,7 @@ struct Benchmark {
 /// Every benchmark, in the order `nfv-bench` runs them.
 let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
+    BreathingBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

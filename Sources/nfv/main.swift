@@ -5,6 +5,7 @@ import NeurofitVitals
 let subcommands: [Subcommand] = [
     licenseCommand,
     versionCommand,
+    analyzeCommand,
 ]
 
 /// Writes a line to standard error.
