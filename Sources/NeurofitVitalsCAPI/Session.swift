@@ -10,7 +10,7 @@ public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
         guard let outSession else { throw .invalidArgument("out_session must not be NULL") }
         outSession.pointee = nil
         let text = try Arguments.optionalString(configJson, "config_json")
-        outSession.pointee = sessions.insert(try SessionFactory.make(configurationJSON: text))
+        outSession.pointee = sessions.insert(try ManagedSession.make(configurationJSON: text))
     }
 }
 

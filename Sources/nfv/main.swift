@@ -3,9 +3,10 @@ import NeurofitVitals
 
 /// Every subcommand, in the order `nfv help` lists them.
 let subcommands: [Subcommand] = [
+    readCommand,
+    analyzeCommand,
     licenseCommand,
     versionCommand,
-    analyzeCommand,
 ]
 
 /// Writes a line to standard error.

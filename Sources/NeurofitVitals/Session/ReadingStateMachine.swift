@@ -20,6 +20,9 @@ public struct ReadingStateMachine: Sendable {
         public var actions: [Action] = []
     }
 
+    /// A measured frame rate below this share of the tier is a frame drop (SPEC §4).
+    public static let frameDropFraction = 0.7
+
     /// The current state.
     public private(set) var state: SessionState = .idle
     /// While false, positioning continues but no reading starts (002's `isAutoStartEnabled`).
@@ -175,7 +178,7 @@ public struct ReadingStateMachine: Sendable {
 
     private func guidance(for tick: SignalTick) -> Guidance {
         if !tick.contact { return .noContact }
-        if tick.frameDrop { return .frameDrop }
+        if let fps = tick.measuredFps, fps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
         if tick.amplitude < configuration.advanced.minAmplitude { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant
