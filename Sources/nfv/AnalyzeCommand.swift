@@ -16,7 +16,7 @@ let analyzeCommand = Subcommand(
             return ExitStatus.usage
         }
         let frames: [FrameSample]
-        do {
+        do throws(VitalsError) {
             frames = try MeansCSVReader.read(path: arguments[0])
         } catch {
             print(invalidInput(error.message))
