@@ -1,0 +1,36 @@
+/// Result of `ArtifactCorrector.correct`: corrected beats, what was done to the input beats, and the figures the
+/// consistency gate needs.
+public struct ArtifactCorrection: Sendable, Equatable {
+    /// Corrected beat times (s), increasing.
+    public let correctedBeatTimesS: [Double]
+    /// For each corrected beat, the index of the input beat it comes from (nil for an inserted beat).
+    public let sourceIndices: [Int?]
+    /// One label per input beat (the first classification it received).
+    public let labels: [BeatLabel]
+    /// Artifacts found, summed over iterations.
+    public let counts: ArtifactCounts
+    /// Share of raw intervals flagged by the first detection pass, before any correction (`gate_discard_raw`).
+    public let rawFlaggedFraction: Double
+    /// Intervals before correction.
+    public let rawIntervals: IntervalSeries
+    /// Intervals after correction.
+    public let correctedIntervals: IntervalSeries
+    /// Number of correction passes applied.
+    public let iterations: Int
+
+    /// Intervals merged (extra) plus inserted (missed): `gate_n_merged`.
+    public var nMerged: Int { counts.merged }
+
+    /// Creates a result (used by `ArtifactCorrector`).
+    public init(correctedBeatTimesS: [Double], sourceIndices: [Int?], labels: [BeatLabel], counts: ArtifactCounts,
+                rawFlaggedFraction: Double, rawBeatTimesS: [Double], iterations: Int) {
+        self.correctedBeatTimesS = correctedBeatTimesS
+        self.sourceIndices = sourceIndices
+        self.labels = labels
+        self.counts = counts
+        self.rawFlaggedFraction = rawFlaggedFraction
+        rawIntervals = IntervalSeries(beatTimesS: rawBeatTimesS)
+        correctedIntervals = IntervalSeries(beatTimesS: correctedBeatTimesS)
+        self.iterations = iterations
+    }
+}
