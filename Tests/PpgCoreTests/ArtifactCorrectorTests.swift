@@ -41,6 +41,9 @@ struct ArtifactCorrectorTests {
         let fixed = try #require(HrvMetrics(beatTimesS: correction.correctedBeatTimesS).rmssd)
         #expect(abs(fixed - truth) < 0.05 * truth)
         #expect(correction.rawIntervals == IntervalSeries(beatTimesS: observed))
+        let kept = correction.rawIntervalsWithoutFlagged
+        #expect(kept.count == correction.rawIntervals.count - 6)
+        #expect(!kept.endTimesS.contains(observed[20]) && !kept.endTimesS.contains(observed[21]))
     }
 
     @Test func cleanSeriesAreBarelyTouched() throws {

@@ -15,6 +15,9 @@ public struct ArtifactCorrection: Sendable, Equatable {
     public let rawIntervals: IntervalSeries
     /// Intervals after correction.
     public let correctedIntervals: IntervalSeries
+    /// Raw intervals with both intervals next to every labelled beat removed (the "delete, don't correct"
+    /// alternative): the reference for `gate_compress`.
+    public let rawIntervalsWithoutFlagged: IntervalSeries
     /// Number of correction passes applied.
     public let iterations: Int
 
@@ -31,6 +34,12 @@ public struct ArtifactCorrection: Sendable, Equatable {
         self.rawFlaggedFraction = rawFlaggedFraction
         rawIntervals = IntervalSeries(beatTimesS: rawBeatTimesS)
         correctedIntervals = IntervalSeries(beatTimesS: correctedBeatTimesS)
+        let raw = rawIntervals
+        let kept = raw.intervalsMs.indices.filter { index in
+            labels[index] == .normal && labels[index + 1] == .normal
+        }
+        rawIntervalsWithoutFlagged = IntervalSeries(intervalsMs: kept.map { raw.intervalsMs[$0] },
+                                                    endTimesS: kept.map { raw.endTimesS[$0] })
         self.iterations = iterations
     }
 }

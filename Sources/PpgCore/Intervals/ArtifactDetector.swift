@@ -67,6 +67,12 @@ struct ArtifactDetector {
             }
             k = next
         }
+        // Next to a true ectopic beat, the neighbouring dRR can also fall in an ectopic region: of two adjacent
+        // ectopic findings keep the one at the centre of the pattern (largest |dRR|).
+        let adjacent = Set(findings.ectopic)
+        findings.ectopic.removeAll { k in
+            [k - 1, k + 1].contains { adjacent.contains($0) && abs(differences[$0]) > abs(differences[k]) }
+        }
         // The short interval before an ectopic beat also reads as long/short; both mean "move that beat".
         let ectopicBeats = Set(findings.ectopic)
         findings.longShort.removeAll { ectopicBeats.contains($0 + 1) }

@@ -32,7 +32,9 @@ public struct ConsistencyGate: Sendable {
     /// Evaluates the gate.
     /// - Parameters:
     ///   - corrected: NN series after artifact correction (final window).
-    ///   - raw: intervals before correction (for `gate_compress`).
+    ///   - raw: intervals before correction, for `gate_compress`. Pass them without the intervals next to flagged
+    ///     beats (`ArtifactCorrection.rawIntervalsWithoutFlagged`): with them, one missed or ectopic beat alone
+    ///     makes RMSSD_raw several times the true value and the ratio would veto every corrected artifact.
     ///   - mergedCount: intervals merged (extra) plus inserted (missed) by the correction.
     ///   - rawFlaggedFraction: share of raw intervals flagged before correction.
     ///   - peakIntervalsMs / upstrokeIntervalsMs: the same beats' IBIs from the systolic peak and from the 50 %
@@ -65,10 +67,11 @@ public struct ConsistencyGate: Sendable {
         return ConsistencyGateResult(values: values, vetoReasons: vetoReasons(for: values, hasRPs: rPs != nil))
     }
 
-    /// Evaluates the gate on an `ArtifactCorrection` (its corrected and raw series and counts).
+    /// Evaluates the gate on an `ArtifactCorrection`: its corrected series, its raw series without the flagged
+    /// intervals (`gate_compress`), its merged count and first-pass flagged fraction.
     public func evaluate(_ correction: ArtifactCorrection, peakIntervalsMs: [Double]? = nil,
                          upstrokeIntervalsMs: [Double]? = nil) -> ConsistencyGateResult {
-        evaluate(corrected: correction.correctedIntervals, raw: correction.rawIntervals,
+        evaluate(corrected: correction.correctedIntervals, raw: correction.rawIntervalsWithoutFlagged,
                  mergedCount: correction.nMerged, rawFlaggedFraction: correction.rawFlaggedFraction,
                  peakIntervalsMs: peakIntervalsMs, upstrokeIntervalsMs: upstrokeIntervalsMs)
     }
