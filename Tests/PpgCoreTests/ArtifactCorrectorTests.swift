@@ -61,6 +61,21 @@ struct ArtifactCorrectorTests {
         #expect(Double(flagged) / Double(intervals) < 0.02)
     }
 
+    @Test func droppedMissedIntervalsLeaveTheSeries() throws {
+        let (observed, clean) = SyntheticBeats.generate(
+            seed: 12, count: 70, artifacts: [BeatArtifact(kind: .missed, beatIndex: 35)])
+        var parameters = ArtifactCorrector.Parameters()
+        parameters.missedBeatHandling = .dropInterval
+        let correction = ArtifactCorrector(parameters: parameters).correct(beatTimesS: observed)
+        #expect(correction.nMerged == 1)
+        #expect(correction.correctedIntervals.count == clean.count - 3)
+        let metrics = HrvMetrics(series: correction.correctedIntervals)
+        #expect(metrics.nPairs == clean.count - 5)
+        let truth = try #require(HrvMetrics(beatTimesS: clean).rmssd)
+        #expect(abs(try #require(metrics.rmssd) - truth) < 0.05 * truth)
+        #expect(correction.correctedIntervals.intervalsMs.allSatisfy { $0 < 1100 })
+    }
+
     @Test func shortAndRegularSeries() {
         let short = ArtifactCorrector().correct(beatTimesS: [0, 0.8, 1.6, 3.2])
         #expect(short.correctedBeatTimesS == [0, 0.8, 1.6, 3.2])

@@ -13,7 +13,8 @@ public struct ArtifactCorrection: Sendable, Equatable {
     public let rawFlaggedFraction: Double
     /// Intervals before correction.
     public let rawIntervals: IntervalSeries
-    /// Intervals after correction.
+    /// Intervals after correction, stamped with their ending beat. With `MissedBeatHandling.dropInterval` the two
+    /// halves of every split long interval are left out (so no pair spans them).
     public let correctedIntervals: IntervalSeries
     /// Raw intervals with both intervals next to every labelled beat removed (the "delete, don't correct"
     /// alternative): the reference for `gate_compress`.
@@ -26,14 +27,22 @@ public struct ArtifactCorrection: Sendable, Equatable {
 
     /// Creates a result (used by `ArtifactCorrector`).
     public init(correctedBeatTimesS: [Double], sourceIndices: [Int?], labels: [BeatLabel], counts: ArtifactCounts,
-                rawFlaggedFraction: Double, rawBeatTimesS: [Double], iterations: Int) {
+                rawFlaggedFraction: Double, rawBeatTimesS: [Double], iterations: Int,
+                missedBeatHandling: ArtifactCorrector.MissedBeatHandling = .insertBeat) {
         self.correctedBeatTimesS = correctedBeatTimesS
         self.sourceIndices = sourceIndices
         self.labels = labels
         self.counts = counts
         self.rawFlaggedFraction = rawFlaggedFraction
         rawIntervals = IntervalSeries(beatTimesS: rawBeatTimesS)
-        correctedIntervals = IntervalSeries(beatTimesS: correctedBeatTimesS)
+        let corrected = IntervalSeries(beatTimesS: correctedBeatTimesS)
+        if missedBeatHandling == .dropInterval {
+            let kept = corrected.intervalsMs.indices.filter { sourceIndices[$0] != nil && sourceIndices[$0 + 1] != nil }
+            correctedIntervals = IntervalSeries(intervalsMs: kept.map { corrected.intervalsMs[$0] },
+                                                endTimesS: kept.map { corrected.endTimesS[$0] })
+        } else {
+            correctedIntervals = corrected
+        }
         let raw = rawIntervals
         let kept = raw.intervalsMs.indices.filter { index in
             labels[index] == .normal && labels[index + 1] == .normal

@@ -9,6 +9,15 @@
 /// and long interval; `|mRR| > 3` alone also opens the long/short test (as in the paper's flow chart);
 /// thresholds are floored at `minimumThresholdMs`.
 public struct ArtifactCorrector: Sendable {
+    /// What happens to an interval that hides a missed beat (`mergedIntervalFix`, ALGORITHMS §2.8).
+    public enum MissedBeatHandling: Sendable, Equatable {
+        /// Insert a beat at the midpoint (Kubios); its two half intervals count as NN intervals.
+        case insertBeat
+        /// Insert the beat for the detection passes, but leave both half intervals out of `correctedIntervals`
+        /// (for when the waveform does not support the split).
+        case dropInterval
+    }
+
     /// Tuning constants (defaults: the paper's).
     public struct Parameters: Sendable, Equatable {
         /// Threshold multiplier α on the quartile deviation.
@@ -27,6 +36,8 @@ public struct ArtifactCorrector: Sendable {
         public var minimumIntervals: Int = 4
         /// Safety cap on correction passes.
         public var maximumIterations: Int = 10
+        /// Treatment of intervals hiding a missed beat.
+        public var missedBeatHandling: MissedBeatHandling = .insertBeat
 
         /// The paper's parameters.
         public init() {}
@@ -60,7 +71,8 @@ public struct ArtifactCorrector: Sendable {
         }
         return ArtifactCorrection(
             correctedBeatTimesS: beats.map { $0 / 1000 }, sourceIndices: sources, labels: labels, counts: counts,
-            rawFlaggedFraction: rawFlagged, rawBeatTimesS: beatTimesS, iterations: iterations)
+            rawFlaggedFraction: rawFlagged, rawBeatTimesS: beatTimesS, iterations: iterations,
+            missedBeatHandling: parameters.missedBeatHandling)
     }
 
     private func intervals(of beats: [Double]) -> [Double] {
