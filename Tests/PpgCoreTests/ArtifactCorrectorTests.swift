@@ -76,6 +76,26 @@ struct ArtifactCorrectorTests {
         #expect(correction.correctedIntervals.intervalsMs.allSatisfy { $0 < 1100 })
     }
 
+    @Test func correctsRunsSplitAtGapsSeparately() throws {
+        let (observed, clean) = SyntheticBeats.generate(
+            seed: 14, count: 90, artifacts: [BeatArtifact(kind: .ectopic, beatIndex: 15),
+                                             BeatArtifact(kind: .extra, beatIndex: 70)])
+        let first = Array(observed[..<40]), second = Array(observed[45...])
+        let joined = ArtifactCorrector().correct(beatTimeSegments: [first, second])
+        let separate = [first, second].map { ArtifactCorrector().correct(beatTimesS: $0) }
+        #expect(joined.labels.count == first.count + second.count)
+        #expect(joined.labels[15] == .ectopic)
+        #expect(joined.labels[40 + 70 - 45] == .extra)
+        #expect(joined.counts == separate[0].counts.adding(separate[1].counts))
+        #expect(joined.correctedBeatTimesS == separate[0].correctedBeatTimesS + separate[1].correctedBeatTimesS)
+        #expect(joined.sourceIndices.compactMap { $0 }.last == first.count + second.count - 1)
+        let metrics = HrvMetrics(series: joined.correctedIntervals)
+        #expect(metrics.count == first.count - 1 + second.count - 2)
+        #expect(metrics.nPairs == metrics.count - 2)
+        let truth = HrvMetrics(series: IntervalSeries(beatTimeSegments: [Array(clean[..<40]), Array(clean[45...])]))
+        #expect(abs(try #require(metrics.rmssd) - truth.rmssd!) < 0.05 * truth.rmssd!)
+    }
+
     @Test func shortAndRegularSeries() {
         let short = ArtifactCorrector().correct(beatTimesS: [0, 0.8, 1.6, 3.2])
         #expect(short.correctedBeatTimesS == [0, 0.8, 1.6, 3.2])

@@ -25,30 +25,56 @@ public struct ArtifactCorrection: Sendable, Equatable {
     /// Intervals merged (extra) plus inserted (missed): `gate_n_merged`.
     public var nMerged: Int { counts.merged }
 
-    /// Creates a result (used by `ArtifactCorrector`).
-    public init(correctedBeatTimesS: [Double], sourceIndices: [Int?], labels: [BeatLabel], counts: ArtifactCounts,
-                rawFlaggedFraction: Double, rawBeatTimesS: [Double], iterations: Int,
-                missedBeatHandling: ArtifactCorrector.MissedBeatHandling = .insertBeat) {
+    /// Creates a result from every field.
+    init(correctedBeatTimesS: [Double], sourceIndices: [Int?], labels: [BeatLabel], counts: ArtifactCounts,
+         rawFlaggedFraction: Double, rawIntervals: IntervalSeries, correctedIntervals: IntervalSeries,
+         rawIntervalsWithoutFlagged: IntervalSeries, iterations: Int) {
         self.correctedBeatTimesS = correctedBeatTimesS
         self.sourceIndices = sourceIndices
         self.labels = labels
         self.counts = counts
         self.rawFlaggedFraction = rawFlaggedFraction
-        rawIntervals = IntervalSeries(beatTimesS: rawBeatTimesS)
-        let corrected = IntervalSeries(beatTimesS: correctedBeatTimesS)
-        if missedBeatHandling == .dropInterval {
-            let kept = corrected.intervalsMs.indices.filter { sourceIndices[$0] != nil && sourceIndices[$0 + 1] != nil }
-            correctedIntervals = IntervalSeries(intervalsMs: kept.map { corrected.intervalsMs[$0] },
-                                                endTimesS: kept.map { corrected.endTimesS[$0] })
-        } else {
-            correctedIntervals = corrected
-        }
-        let raw = rawIntervals
-        let kept = raw.intervalsMs.indices.filter { index in
-            labels[index] == .normal && labels[index + 1] == .normal
-        }
-        rawIntervalsWithoutFlagged = IntervalSeries(intervalsMs: kept.map { raw.intervalsMs[$0] },
-                                                    endTimesS: kept.map { raw.endTimesS[$0] })
+        self.rawIntervals = rawIntervals
+        self.correctedIntervals = correctedIntervals
+        self.rawIntervalsWithoutFlagged = rawIntervalsWithoutFlagged
         self.iterations = iterations
+    }
+
+    /// The result of one contiguous beat run, deriving the interval series from the beats and labels.
+    init(correctedBeatTimesS: [Double], sourceIndices: [Int?], labels: [BeatLabel], counts: ArtifactCounts,
+         rawFlaggedFraction: Double, rawBeatTimesS: [Double], iterations: Int,
+         missedBeatHandling: ArtifactCorrector.MissedBeatHandling) {
+        let corrected = IntervalSeries(beatTimesS: correctedBeatTimesS)
+        let correctedKept = corrected.intervalsMs.indices.filter {
+            missedBeatHandling == .insertBeat || (sourceIndices[$0] != nil && sourceIndices[$0 + 1] != nil)
+        }
+        let raw = IntervalSeries(beatTimesS: rawBeatTimesS)
+        let rawKept = raw.intervalsMs.indices.filter { labels[$0] == .normal && labels[$0 + 1] == .normal }
+        self.init(correctedBeatTimesS: correctedBeatTimesS, sourceIndices: sourceIndices, labels: labels,
+                  counts: counts, rawFlaggedFraction: rawFlaggedFraction, rawIntervals: raw,
+                  correctedIntervals: corrected.subset(correctedKept), rawIntervalsWithoutFlagged: raw.subset(rawKept),
+                  iterations: iterations)
+    }
+
+    /// Joins the results of consecutive beat runs (split at signal gaps): beats, labels and series concatenated
+    /// (no interval or pair spans two runs), source indices offset into the concatenated input, counts summed,
+    /// the flagged fraction pooled over all raw intervals.
+    init(joining parts: [ArtifactCorrection]) {
+        var offset = 0
+        var sources: [Int?] = []
+        for part in parts {
+            sources += part.sourceIndices.map { $0.map { $0 + offset } }
+            offset += part.labels.count
+        }
+        let rawCount = parts.reduce(0) { $0 + $1.rawIntervals.count }
+        let flagged = parts.reduce(0.0) { $0 + $1.rawFlaggedFraction * Double($1.rawIntervals.count) }
+        self.init(correctedBeatTimesS: parts.flatMap(\.correctedBeatTimesS), sourceIndices: sources,
+                  labels: parts.flatMap(\.labels),
+                  counts: parts.reduce(ArtifactCounts()) { $0.adding($1.counts) },
+                  rawFlaggedFraction: rawCount > 0 ? flagged / Double(rawCount) : 0,
+                  rawIntervals: IntervalSeries(concatenating: parts.map(\.rawIntervals)),
+                  correctedIntervals: IntervalSeries(concatenating: parts.map(\.correctedIntervals)),
+                  rawIntervalsWithoutFlagged: IntervalSeries(concatenating: parts.map(\.rawIntervalsWithoutFlagged)),
+                  iterations: parts.map(\.iterations).max() ?? 0)
     }
 }

@@ -51,6 +51,12 @@ public struct ArtifactCorrector: Sendable {
         self.parameters = parameters
     }
 
+    /// Corrects several runs of beat times (s), e.g. split at signal gaps: each run separately, joined as
+    /// described in `ArtifactCorrection.init(joining:)`.
+    public func correct(beatTimeSegments: [[Double]]) -> ArtifactCorrection {
+        ArtifactCorrection(joining: beatTimeSegments.map { correct(beatTimesS: $0) })
+    }
+
     /// Corrects one contiguous run of beat times (s, increasing).
     public func correct(beatTimesS: [Double]) -> ArtifactCorrection {
         let detector = ArtifactDetector(parameters: parameters)

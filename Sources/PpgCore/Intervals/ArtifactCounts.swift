@@ -22,4 +22,10 @@ public struct ArtifactCounts: Sendable, Equatable {
 
     /// Intervals merged (extra beats) plus inserted (missed beats): `gate_n_merged`.
     public var merged: Int { extra + missed }
+
+    /// Element-wise sum.
+    public func adding(_ other: ArtifactCounts) -> ArtifactCounts {
+        ArtifactCounts(ectopic: ectopic + other.ectopic, missed: missed + other.missed, extra: extra + other.extra,
+                       longShort: longShort + other.longShort)
+    }
 }
