@@ -12,6 +12,7 @@ struct Benchmark {
 
 /// Every benchmark, in the order `nfv-bench` runs them.
 let benchmarks: [Benchmark] = [
+    RrEngineBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
