@@ -46,7 +46,7 @@ let package = Package(
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
                 "-Xlinker", "--no-undefined",
             ])]),
-        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals"]),
+        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "PpgCore"]),
         .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
         .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore"],
                           path: "Tests/camera/Harness"),

@@ -13,6 +13,9 @@ struct Benchmark {
 /// Every benchmark, in the order `nfv-bench` runs them.
 let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
+    BreathingBenchmark.benchmark,
+    RrEngineBenchmark.benchmark,
+    sessionBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -16,3 +16,10 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// The message.
     public var description: String { message }
 }
+
+extension VitalsError {
+    /// A configuration error as the C ABI reports it: `invalidArgument` with the exact 000 message.
+    public init(_ error: ConfigurationError) {
+        self.init(.invalidArgument, error.message)
+    }
+}

@@ -55,3 +55,41 @@ public final class HostFrameSource: FrameSource {
 
     private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
 }
+
+extension HostFrameSource {
+    private static let reducer = FrameReducer()
+
+    /// Reduces a host frame in place (no copy) and hands it to the session.
+    /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `internalError` when not running.
+    public func submit(frame pixels: UnsafeRawBufferPointer, layout: FrameLayout,
+                       timestampMicroseconds: Int64) throws(VitalsError) {
+        let means: ChannelMeans
+        do {
+            means = try Self.reducer.reduce(pixels, layout: layout)
+        } catch {
+            throw .invalidArgument("The frame was ignored: \(error.description)")
+        }
+        try submit(means.frameSample(timestamp: Double(timestampMicroseconds) / 1e6))
+    }
+
+    /// Hands already-reduced channel means to the session (`saturatedFraction` < 0: unknown).
+    public func submit(means timestampMicroseconds: Int64, red: Double, green: Double, blue: Double,
+                       saturatedFraction: Double) throws(VitalsError) {
+        for (name, value) in [("red", red), ("green", green), ("blue", blue)] where !(0...255).contains(value) {
+            throw .invalidArgument("\(name) must be a mean in 0...255 (got \(value)); the frame was ignored")
+        }
+        guard saturatedFraction.isFinite, saturatedFraction <= 1 else {
+            throw .invalidArgument("saturated_fraction must be in 0...1, or negative for unknown")
+        }
+        try submit(FrameSample(timestamp: Double(timestampMicroseconds) / 1e6, red: red, green: green, blue: blue,
+                               saturatedFraction: saturatedFraction < 0 ? nil : saturatedFraction))
+    }
+
+    /// Hands an accelerometer sample (m/s²) to the session.
+    public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
+        guard x.isFinite, y.isFinite, z.isFinite, max(abs(x), abs(y), abs(z)) < 1000 else {
+            throw .invalidArgument("Acceleration must be finite m/s² below 1000 in magnitude; the sample was ignored")
+        }
+        try submit(MotionSample(timestamp: Double(timestampMicroseconds) / 1e6, x: x, y: y, z: z))
+    }
+}

@@ -1,0 +1,111 @@
+/// The engine's part of the result's `diagnostics` (000 `VitalsDiagnostics` keys the engine owns, plus `pnn50`,
+/// `sd1_ms`, `sd2_ms`, `mean_nn_ms`, `beats` and a few engine extras). Optionals are absent from the JSON when the
+/// step producing them did not run.
+public struct AnalysisDiagnostics: Sendable, Equatable {
+    // Provenance
+    /// `hr_source`: "beats" (60000/MeanNN) or "spectral" (FFT peak).
+    public var hrSource = "beats"
+    /// `refine_mode`: the beat fiducial ("upstroke50").
+    public var refineMode = "upstroke50"
+    /// `effective_fps`: measured frame rate, rounded.
+    public var effectiveFps = 0
+    /// `channel`: the colour channel the pulse was read from.
+    public var channel = PulseChannel.red
+    // Quality
+    /// `signal_quality`: mean quality score × 100, rounded.
+    public var signalQuality = 0
+    /// `quality_passed_fraction`: share of quality windows with q ≥ 0.5.
+    public var qualityPassedFraction = 0.0
+    /// `discard_ratio`: share of raw intervals rejected by artifact correction.
+    public var discardRatio = 0.0
+    /// `saturation_frac`: share of frames with clipped red.
+    public var saturationFrac = 0.0
+    /// `measured_fps`.
+    public var measuredFps = 0.0
+    /// `frame_interval_cv`.
+    public var frameIntervalCv = 0.0
+    /// `frame_gap_count`: frame intervals longer than 1.5× the median.
+    public var frameGapCount = 0
+    /// `amplitude`: median robust peak-to-peak of the band-passed pulse over the windows, counts.
+    public var amplitude = 0.0
+    /// `perfusion_index`: 100·amplitude / channel DC.
+    public var perfusionIndex = 0.0
+    /// `spectral_concentration` over the whole reading.
+    public var spectralConcentration = 0.0
+    /// `snr_db` over the whole reading.
+    public var snrDb = 0.0
+    /// `skewness`: median over the windows (blood-volume polarity).
+    public var skewness = 0.0
+    /// `template_correlation`: mean beat-template correlation.
+    public var templateCorrelation = 0.0
+    /// `spectral_hr_bpm`: FFT-peak heart rate; nil without a spectral peak.
+    public var spectralHeartRateBpm: Double?
+    /// `red_dc_mean`.
+    public var redDcMean = 0.0
+    // Breathing
+    /// `motion_samples`.
+    public var motionSamples = 0
+    /// `rr_motion_brpm`.
+    public var rrMotionBrpm: Double?
+    /// `rr_motion_conc`.
+    public var rrMotionConc: Double?
+    /// `breathing_confidence_score`: the numeric breathing confidence 0…1 behind the tier.
+    public var breathingConfidenceScore: Double?
+    // Consistency gate and estimator
+    /// `gate_enabled`.
+    public var gateEnabled = true
+    /// `gate_merged_fix_enabled`.
+    public var gateMergedFixEnabled = true
+    /// `gate_rejected`, `gate_veto`.
+    public var gateRejected: Bool?, gateVeto: Bool?
+    /// `gate_n_pairs`, `gate_n_merged`.
+    public var gateNPairs: Int?, gateNMerged: Int?
+    /// `gate_discard_raw`, `gate_max_jump`, `gate_hf_share`, `gate_compress`, `gate_r_ps`.
+    public var gateDiscardRaw: Double?, gateMaxJump: Double?, gateHfShare: Double?, gateCompress: Double?,
+               gateRPs: Double?
+    /// `est_rmssd_parabolic`, `est_rmssd_fixed` (ms).
+    public var estRmssdParabolic: Double?, estRmssdFixed: Double?
+    /// `est_gm_applied`.
+    public var estGmApplied: Bool?
+    // Extra HRV figures
+    /// `pnn50`, `sd1_ms`, `sd2_ms`, `mean_nn_ms`.
+    public var pnn50: Double?, sd1Ms: Double?, sd2Ms: Double?, meanNnMs: Double?
+    /// `beats`: every detected beat.
+    public var beats: [BeatRecord] = []
+
+    /// Empty diagnostics.
+    public init() {}
+
+    /// The snake_case JSON object.
+    public var json: JsonValue {
+        var members: [String: JsonValue] = [
+            "engine": .string("neurofit_vitals"), "engine_version": .string(EngineVersion.string),
+            "hr_source": .string(hrSource), "refine_mode": .string(refineMode), "effective_fps": .int(effectiveFps),
+            "channel": .string(channel.rawValue), "signal_quality": .int(signalQuality),
+            "quality_passed_fraction": .number(qualityPassedFraction), "discard_ratio": .number(discardRatio),
+            "saturation_frac": .number(saturationFrac), "measured_fps": .number(measuredFps),
+            "frame_interval_cv": .number(frameIntervalCv), "frame_gap_count": .int(frameGapCount),
+            "amplitude": .number(amplitude), "perfusion_index": .number(perfusionIndex),
+            "spectral_concentration": .number(spectralConcentration), "snr_db": .number(snrDb),
+            "skewness": .number(skewness), "template_correlation": .number(templateCorrelation),
+            "red_dc_mean": .number(redDcMean), "motion_samples": .int(motionSamples),
+            "gate_enabled": .bool(gateEnabled), "gate_merged_fix_enabled": .bool(gateMergedFixEnabled),
+            "beats": .array(beats.map(\.json)),
+        ]
+        let optionalNumbers: [(String, Double?)] = [
+            ("spectral_hr_bpm", spectralHeartRateBpm), ("rr_motion_brpm", rrMotionBrpm),
+            ("rr_motion_conc", rrMotionConc), ("breathing_confidence_score", breathingConfidenceScore),
+            ("gate_discard_raw", gateDiscardRaw), ("gate_max_jump", gateMaxJump), ("gate_hf_share", gateHfShare),
+            ("gate_compress", gateCompress), ("gate_r_ps", gateRPs), ("est_rmssd_parabolic", estRmssdParabolic),
+            ("est_rmssd_fixed", estRmssdFixed), ("pnn50", pnn50), ("sd1_ms", sd1Ms), ("sd2_ms", sd2Ms),
+            ("mean_nn_ms", meanNnMs),
+        ]
+        for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
+        let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged)]
+        for (key, value) in optionalInts { if let value { members[key] = .int(value) } }
+        let optionalBools: [(String, Bool?)] = [("gate_rejected", gateRejected), ("gate_veto", gateVeto),
+                                               ("est_gm_applied", estGmApplied)]
+        for (key, value) in optionalBools { if let value { members[key] = .bool(value) } }
+        return .object(members)
+    }
+}

@@ -1,0 +1,22 @@
+/// Why the final analysis produced no result.
+public enum AnalysisError: Error, Sendable, Equatable {
+    /// No trustworthy heart rate was found; `reasons` are the flags naming why (e.g. `no_contact`, `low_snr`).
+    case noHeartRate(reasons: [String])
+
+    /// The stable error code (SPEC §7).
+    public var code: String { "noHeartRate" }
+
+    /// An English sentence for logs.
+    public var message: String {
+        switch self {
+        case .noHeartRate(let reasons):
+            "No heart rate could be recovered from the reading"
+                + (reasons.isEmpty ? "." : " (" + reasons.joined(separator: ", ") + ").")
+        }
+    }
+
+    /// `{"error":{"code":…,"message":…}}`.
+    public var json: JsonValue {
+        .object(["error": .object(["code": .string(code), "message": .string(message)])])
+    }
+}

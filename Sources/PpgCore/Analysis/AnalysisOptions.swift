@@ -1,0 +1,15 @@
+/// Switches of the final analysis that mirror the SDK configuration (000 `AdvancedConfiguration`,
+/// `VitalsConfiguration.motionBreathing`).
+public struct AnalysisOptions: Sendable, Equatable {
+    /// `consistencyGate`: veto HRV when the NN series is implausible (ALGORITHMS §2.9).
+    public var consistencyGate = true
+    /// `mergedIntervalFix`: correct missed and extra beats (merged intervals) instead of only dropping them.
+    public var mergedIntervalFix = true
+    /// `motionBreathing`: use the accelerometer as a breathing channel.
+    public var motionBreathing = true
+    /// `minAmplitude`: pulse amplitude (counts) below which the signal is too weak.
+    public var minimumAmplitude = 0.5
+
+    /// The production defaults.
+    public init() {}
+}

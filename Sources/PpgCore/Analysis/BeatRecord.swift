@@ -1,0 +1,27 @@
+/// One beat of the result's `diagnostics.beats` list.
+public struct BeatRecord: Sendable, Equatable {
+    /// Beat time (50 % upstroke), seconds on the frames' clock.
+    public var time: Double
+    /// Interval from the previous beat in the same gap-free segment, ms; nil for a segment's first beat.
+    public var intervalMs: Double?
+    /// Artifact label of the interval ending at this beat ("normal", or the correction's label).
+    public var label: String
+    /// Whether the interval entered the NN series.
+    public var accepted: Bool
+
+    /// Creates a record.
+    public init(time: Double, intervalMs: Double?, label: String, accepted: Bool) {
+        self.time = time
+        self.intervalMs = intervalMs
+        self.label = label
+        self.accepted = accepted
+    }
+
+    /// JSON object: `time_s`, `interval_ms` (absent for a first beat), `label`, `accepted`.
+    public var json: JsonValue {
+        var members: [String: JsonValue] = ["time_s": .number(time), "label": .string(label),
+                                            "accepted": .bool(accepted)]
+        if let intervalMs { members["interval_ms"] = .number(intervalMs) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,62 @@
+/// What the quality windows and the reading-level spectrum say about a whole reading (ALGORITHMS §2.5, §2.10).
+public struct ReadingEvidence: Sendable {
+    /// The quality windows.
+    public var windows: [QualityWindow]
+    /// Reading-level spectral figures of the chosen channel; nil without a spectrum.
+    public var spectral: SpectralQuality?
+
+    /// A window is disturbed (motion, pressure change, light leak) when its amplitude exceeds this multiple of the
+    /// reading's median window amplitude, or when it lost contact.
+    public static let disturbanceAmplitudeRatio = 3.0
+    /// Share of disturbed windows above which the reading is withheld (ALGORITHMS §5.4: motion over > 40 %).
+    public static let maximumDisturbedFraction = 0.4
+
+    /// Combines windows and the reading spectrum.
+    public init(windows: [QualityWindow], spectrum: PowerSpectrum?) {
+        self.windows = windows
+        spectral = spectrum.flatMap { SpectralQuality(spectrum: $0, halfWidth: 0.2) }
+    }
+
+    /// `quality_passed_fraction`.
+    public var qualityPassedFraction: Double { fraction { $0.passed } }
+    /// Mean quality score.
+    public var meanScore: Double { Statistics.mean(windows.map(\.score)) ?? 0 }
+    /// Mean contact fraction of the windows.
+    public var contactFraction: Double { Statistics.mean(windows.map(\.contactFraction)) ?? 0 }
+    /// Mean saturation of the windows.
+    public var saturationFraction: Double { Statistics.mean(windows.map(\.saturationFraction)) ?? 0 }
+    /// Median window amplitude, counts.
+    public var amplitude: Double { Statistics.median(windows.map(\.amplitude)) ?? 0 }
+    /// Median window skewness.
+    public var skewness: Double { Statistics.median(windows.map(\.skewness)) ?? 0 }
+    /// Reading-level SNR, dB (−40 without a spectrum).
+    public var snrDb: Double { spectral?.snrDb ?? -40 }
+
+    /// Share of windows disturbed by motion or lost contact.
+    public var disturbedFraction: Double {
+        let typical = amplitude
+        return fraction { $0.contactFraction < 0.5 || $0.amplitude > Self.disturbanceAmplitudeRatio * typical }
+    }
+
+    /// Whether disturbances cover too much of the reading for trustworthy values.
+    public var isDisturbed: Bool { disturbedFraction > Self.maximumDisturbedFraction }
+
+    /// Flags naming what is wrong with the signal, in a fixed order.
+    public func flags(minimumAmplitude: Double) -> [String] {
+        var flags: [String] = []
+        if windows.contains(where: { $0.contactFraction < 0.5 }) { flags.append("no_contact") }
+        if saturationFraction > 0.2 { flags.append("saturated") }
+        let typical = amplitude
+        if windows.contains(where: { $0.amplitude > Self.disturbanceAmplitudeRatio * typical }) {
+            flags.append("motion")
+        }
+        if amplitude < minimumAmplitude { flags.append("weak_signal") }
+        if snrDb < 0 { flags.append("low_snr") }
+        if qualityPassedFraction < 0.5 { flags.append("low_quality") }
+        return flags
+    }
+
+    private func fraction(_ predicate: (QualityWindow) -> Bool) -> Double {
+        windows.isEmpty ? 0 : Double(windows.filter(predicate).count) / Double(windows.count)
+    }
+}

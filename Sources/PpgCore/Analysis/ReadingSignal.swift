@@ -1,0 +1,71 @@
+/// A reading's frames put onto uniform gap-free segments, per colour channel, with their band-passed pulse and
+/// reading-level spectral figures: the shared first step of the final and live analyses.
+public struct ReadingSignal: Sendable {
+    /// Frames used (finite values, strictly increasing timestamps), in order.
+    public var frames: [FrameSample]
+    /// Timing figures of `frames`.
+    public var timing: FrameTiming
+    /// Raw (intensity polarity) segments keyed by channel (read by key only; never iterated).
+    public var rawSegments: [PulseChannel: [UniformSegment]]
+
+    /// Segments shorter than this are not analysed, seconds.
+    public static let minimumSegmentSeconds = 4.0
+
+    /// Prepares `frames` (any order of validity; non-finite and non-increasing frames are dropped).
+    public init(frames input: [FrameSample]) {
+        var frames: [FrameSample] = []
+        frames.reserveCapacity(input.count)
+        for frame in input where frame.timestamp.isFinite && frame.red.isFinite && frame.green.isFinite
+            && frame.blue.isFinite {
+            if let last = frames.last, frame.timestamp <= last.timestamp { continue }
+            frames.append(frame)
+        }
+        self.frames = frames
+        timing = FrameTiming(timestamps: frames.map(\.timestamp))
+        rawSegments = [:]
+        guard timing.medianInterval > 0 else { return }
+        let resampler = UniformResampler(sampleRate: 1 / timing.medianInterval)
+        let timestamps = frames.map(\.timestamp)
+        let channels = PulseChannel.allCases.map { channel in frames.map { channel.value(in: $0) } }
+        var segments = [[UniformSegment]](repeating: [], count: channels.count)
+        for run in resampler.runs(timestamps: timestamps)
+        where timestamps[run.upperBound - 1] - timestamps[run.lowerBound] >= Self.minimumSegmentSeconds {
+            for (index, segment) in resampler.resample(timestamps: timestamps, channels: channels, run: run)
+                .enumerated() {
+                segments[index].append(segment)
+            }
+        }
+        for (index, channel) in PulseChannel.allCases.enumerated() { rawSegments[channel] = segments[index] }
+    }
+
+    /// Grid rate of the segments, Hz (0 without frames).
+    public var sampleRate: Double { timing.medianInterval > 0 ? 1 / timing.medianInterval : 0 }
+
+    /// Seconds from the first to the last frame.
+    public var duration: Double {
+        guard let first = frames.first, let last = frames.last else { return 0 }
+        return last.timestamp - first.timestamp
+    }
+
+    /// Average of 10 s Hann periodograms (5 s step) over the band-passed `pulses`, each zero-padded to 2048 points.
+    public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10) -> PowerSpectrum? {
+        guard let rate = pulses.first?.sampleRate else { return nil }
+        let length = Int((windowSeconds * rate).rounded())
+        var total: [Double] = []
+        var windows = 0
+        for pulse in pulses where pulse.samples.count >= length {
+            var start = 0
+            while start + length <= pulse.samples.count {
+                let spectrum = SpectralEstimator.periodogram(pulse.samples[start..<(start + length)], sampleRate: rate,
+                                                             minimumLength: 2048)
+                if total.isEmpty { total = [Double](repeating: 0, count: spectrum.power.count) }
+                for index in total.indices { total[index] += spectrum.power[index] }
+                windows += 1
+                start += length / 2
+            }
+        }
+        guard windows > 0 else { return nil }
+        let resolution = rate / Double(FastFourierTransform.powerOfTwo(atLeast: max(length, 2048)))
+        return PowerSpectrum(power: total.map { $0 / Double(windows) }, resolution: resolution)
+    }
+}

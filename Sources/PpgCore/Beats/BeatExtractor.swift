@@ -1,0 +1,103 @@
+/// The beats of one gap-free segment and the band-passed waveform they were found on.
+public struct SegmentBeats: Sendable {
+    /// Band-passed channel in blood-volume polarity (negated intensity), on the segment's frame-rate grid.
+    public var pulse: UniformSegment
+    /// Beats in time order.
+    public var beats: [DetectedBeat]
+
+    /// Creates a segment result.
+    public init(pulse: UniformSegment, beats: [DetectedBeat]) {
+        self.pulse = pulse
+        self.beats = beats
+    }
+}
+
+/// Finds beats in one uniformly sampled, gap-free segment of the pulse channel (ALGORITHMS §2.4–§2.7):
+/// zero-phase Butterworth band-pass, negation (the systolic peak is the intensity minimum), cubic upsampling to at
+/// least `minimumDetectionRate`, Elgendi peaks, 50 % upstroke and parabolic peak fiducials, template correlation.
+public struct BeatExtractor: Sendable {
+    /// Pass band of the beat-detection filter, Hz.
+    public var passBand: ClosedRange<Double> = 0.5...8
+    /// Prototype order of the Butterworth band-pass.
+    public var filterOrder: Int = 2
+    /// Lowest sample rate beats are detected at, Hz (the segment is upsampled by an integer factor to reach it).
+    public var minimumDetectionRate: Double = 100
+    /// Longest rise from onset to peak searched, seconds.
+    public var maximumRiseTime: Double = 0.6
+    /// The peak detector.
+    public var detector = ElgendiPeakDetector()
+
+    /// Creates an extractor with the defaults of ALGORITHMS §2.
+    public init() {}
+
+    /// Integer upsampling factor that brings `sampleRate` to at least `minimumDetectionRate`.
+    public func upsamplingFactor(sampleRate: Double) -> Int {
+        max(1, Int((minimumDetectionRate / sampleRate).rounded(.up)))
+    }
+
+    /// Band-passes `raw` (intensity polarity) and returns it in blood-volume polarity.
+    public func pulseWaveform(_ raw: UniformSegment) -> UniformSegment {
+        let filter = ZeroPhaseFilter.bandPass(order: filterOrder, lowHz: passBand.lowerBound,
+                                              highHz: passBand.upperBound, sampleRate: raw.sampleRate)
+        let filtered = filter.zeroPhase(raw.samples)
+        return UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate, samples: filtered.map { -$0 })
+    }
+
+    /// Beats of the segment `raw` (intensity polarity, frame-rate grid), labelled with `segmentIndex`.
+    public func extract(_ raw: UniformSegment, segmentIndex: Int) -> SegmentBeats {
+        let pulse = pulseWaveform(raw)
+        guard raw.samples.count >= 8 else { return SegmentBeats(pulse: pulse, beats: []) }
+        let factor = upsamplingFactor(sampleRate: raw.sampleRate)
+        let fine = UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate * Double(factor),
+                                  samples: CubicSpline.upsample(pulse.samples, factor: factor))
+        let peaks = detector.peaks(in: fine.samples, sampleRate: fine.sampleRate)
+        let maximumRise = Int((maximumRiseTime * fine.sampleRate).rounded())
+        var fiducials: [BeatFiducials] = []
+        var previousPeak = -1
+        for peak in peaks {
+            let searchStart = max(previousPeak + 1, peak - maximumRise, 0)
+            previousPeak = peak
+            if let found = BeatFiducials.locate(in: fine.samples, peakIndex: peak, searchStart: searchStart) {
+                fiducials.append(found)
+            }
+        }
+        var beats = fiducials.map { beat(from: $0, fine: fine, pulse: pulse, factor: factor, segmentIndex: segmentIndex) }
+        assignMeanIntensities(&beats, raw: raw)
+        BeatTemplate.assignCorrelations(&beats, fine: fine)
+        return SegmentBeats(pulse: pulse, beats: beats)
+    }
+
+    private func beat(from fiducials: BeatFiducials, fine: UniformSegment, pulse: UniformSegment, factor: Int,
+                      segmentIndex: Int) -> DetectedBeat {
+        let coarsePeak = Int((fiducials.peak / Double(factor)).rounded())
+        var framePeak = min(max(coarsePeak, 0), pulse.samples.count - 1)
+        for candidate in (coarsePeak - 1)...(coarsePeak + 1)
+        where candidate >= 0 && candidate < pulse.samples.count && pulse.samples[candidate] > pulse.samples[framePeak] {
+            framePeak = candidate
+        }
+        return DetectedBeat(time: fine.time(at: fiducials.upstroke), peakTime: fine.time(at: fiducials.peak),
+                            framePeakTime: pulse.time(at: Double(framePeak)),
+                            onsetTime: fine.time(at: Double(fiducials.onset)), amplitude: fiducials.amplitude,
+                            meanIntensity: 0, templateCorrelation: 0, segment: segmentIndex)
+    }
+
+    /// Mean raw intensity from each onset to the next (the last beat uses the previous beat's span).
+    private func assignMeanIntensities(_ beats: inout [DetectedBeat], raw: UniformSegment) {
+        for index in beats.indices {
+            let start = beats[index].onsetTime
+            let end: Double
+            if index + 1 < beats.count {
+                end = beats[index + 1].onsetTime
+            } else if index > 0 {
+                end = start + (start - beats[index - 1].onsetTime)
+            } else {
+                end = start + 1
+            }
+            let first = max(0, Int(((start - raw.startTime) * raw.sampleRate).rounded(.up)))
+            let last = min(raw.samples.count, Int(((end - raw.startTime) * raw.sampleRate).rounded(.up)))
+            beats[index].meanIntensity = first < last
+                ? raw.samples[first..<last].reduce(0, +) / Double(last - first)
+                : raw.samples[min(first, raw.samples.count - 1)]
+        }
+    }
+}

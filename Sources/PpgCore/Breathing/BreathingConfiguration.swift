@@ -1,0 +1,49 @@
+/// Parameters of the breathing estimator (ALGORITHMS §3). The defaults are the design's starting points.
+public struct BreathingConfiguration: Sendable, Equatable {
+    /// Use the accelerometer as a breathing channel (the SDK's `motionBreathing`).
+    public var motionBreathing: Bool = true
+    /// Lowest breathing frequency searched, Hz (6 brpm).
+    public var minimumFrequencyHz: Double = 0.1
+    /// Highest breathing frequency searched, Hz (30 brpm); the camera channel also stays below half the heart rate.
+    public var maximumFrequencyHz: Double = 0.5
+    /// How far below `minimumFrequencyHz` a spectral peak may sit and still count (a rate right at the band edge
+    /// lands on either side of it), Hz.
+    public var lowerEdgeToleranceHz: Double = 0.005
+    /// Rate at which the per-beat series are resampled before the spectrum, Hz.
+    public var resampleRateHz: Double = 4
+    /// Cut-off of the zero-phase high-pass applied after the linear detrend, removing slow drift (pressure,
+    /// perfusion, posture) that would otherwise leak into the bottom of the band, Hz; 0 turns it off.
+    public var detrendCutoffHz: Double = 0.05
+    /// Half-width of the band around the peak whose power counts as the peak's, Hz.
+    public var peakHalfWidthHz: Double = 0.02
+    /// Spacing of the frequency grid on which spectra are evaluated, Hz (refined further by interpolation).
+    public var frequencyStepHz: Double = 0.002
+    /// Full breathing cycles the analysed data must span for a peak to count.
+    public var minimumCycles: Double = 4
+    /// Shortest stretch of gap-free data that is analysed, seconds.
+    public var minimumSegmentSeconds: Double = 15
+    /// Longest stretch without a usable beat that the resampling bridges, seconds; longer ones split the series.
+    public var maximumBridgeSeconds: Double = 3
+    /// Standard deviation of the modulation estimates at which agreement reaches 0, brpm (Karlen 2013: 4).
+    public var agreementSdBrpm: Double = 4
+    /// Agreement given to a single estimate, which nothing can confirm.
+    public var singleEstimateAgreement: Double = 0.5
+    /// Camera confidence from which the tier is `medium`.
+    public var mediumConfidence: Double = 0.6
+    /// Motion concentration from which the accelerometer is trusted.
+    public var motionMinimumConcentration: Double = 0.5
+    /// Largest difference between motion and camera at which the accelerometer is trusted, brpm.
+    public var motionAgreementBrpm: Double = 3
+    /// Cut-off of the low-pass applied to the accelerometer axes, Hz.
+    public var motionLowPassHz: Double = 1
+    /// Longest run without accelerometer samples that is bridged, seconds; longer ones split the series.
+    public var motionMaximumGapSeconds: Double = 1
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Creates the default configuration with the accelerometer channel switched on or off.
+    public init(motionBreathing: Bool) {
+        self.motionBreathing = motionBreathing
+    }
+}

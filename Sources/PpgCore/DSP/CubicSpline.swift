@@ -1,0 +1,75 @@
+/// A natural cubic spline through points with strictly increasing abscissae (second derivative zero at both
+/// ends). Evaluation is O(1) per point when the queries are ascending.
+public struct CubicSpline: Sendable {
+    private let knots: [Double]
+    private let values: [Double]
+    private let secondDerivatives: [Double]
+
+    /// Fits the spline; `knots` must be strictly increasing and as long as `values` (≥ 2 points).
+    public init(knots: [Double], values: [Double]) {
+        precondition(knots.count == values.count && knots.count >= 2, "a spline needs two or more points")
+        self.knots = knots
+        self.values = values
+        secondDerivatives = Self.solveSecondDerivatives(knots: knots, values: values)
+    }
+
+    /// Tridiagonal (Thomas) solve for the knots' second derivatives with natural end conditions.
+    private static func solveSecondDerivatives(knots: [Double], values: [Double]) -> [Double] {
+        let count = knots.count
+        var second = [Double](repeating: 0, count: count)
+        guard count > 2 else { return second }
+        var diagonal = [Double](repeating: 0, count: count)
+        var rhs = [Double](repeating: 0, count: count)
+        var upper = [Double](repeating: 0, count: count)
+        for index in 1..<(count - 1) {
+            let left = knots[index] - knots[index - 1], right = knots[index + 1] - knots[index]
+            diagonal[index] = 2 * (left + right)
+            upper[index] = right
+            rhs[index] = 6 * ((values[index + 1] - values[index]) / right - (values[index] - values[index - 1]) / left)
+        }
+        // Forward elimination on rows 1…count−2 (the lower diagonal of row i is the left gap).
+        for index in 2..<(count - 1) {
+            let factor = (knots[index] - knots[index - 1]) / diagonal[index - 1]
+            diagonal[index] -= factor * upper[index - 1]
+            rhs[index] -= factor * rhs[index - 1]
+        }
+        for index in stride(from: count - 2, through: 1, by: -1) {
+            second[index] = (rhs[index] - upper[index] * second[index + 1]) / diagonal[index]
+        }
+        return second
+    }
+
+    /// The spline's value at `x` inside the knot span `interval` (`knots[interval] ≤ x ≤ knots[interval + 1]`).
+    public func value(at x: Double, interval: Int) -> Double {
+        let x0 = knots[interval], x1 = knots[interval + 1]
+        let width = x1 - x0
+        let a = (x1 - x) / width, b = (x - x0) / width
+        return a * values[interval] + b * values[interval + 1]
+            + ((a * a * a - a) * secondDerivatives[interval] + (b * b * b - b) * secondDerivatives[interval + 1])
+            * width * width / 6
+    }
+
+    /// Values at ascending abscissae `queries` (clamped to the knot span).
+    public func values(at queries: [Double]) -> [Double] {
+        var interval = 0
+        return queries.map { query in
+            let x = min(max(query, knots[0]), knots[knots.count - 1])
+            while interval < knots.count - 2 && knots[interval + 1] < x { interval += 1 }
+            return value(at: x, interval: interval)
+        }
+    }
+
+    /// Upsamples a uniformly sampled signal by an integer `factor` (≥ 1): output sample `j` lies at input position
+    /// `j / factor`; the last input sample is the last output sample.
+    public static func upsample(_ samples: [Double], factor: Int) -> [Double] {
+        guard factor > 1, samples.count >= 2 else { return samples }
+        let spline = CubicSpline(knots: (0..<samples.count).map(Double.init), values: samples)
+        let outputCount = (samples.count - 1) * factor + 1
+        var output = [Double](repeating: 0, count: outputCount)
+        for index in 0..<outputCount {
+            let interval = min(index / factor, samples.count - 2)
+            output[index] = spline.value(at: Double(index) / Double(factor), interval: interval)
+        }
+        return output
+    }
+}

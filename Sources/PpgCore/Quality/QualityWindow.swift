@@ -1,0 +1,101 @@
+/// Signal-quality indices of one analysis window (ALGORITHMS §2.2, §2.5).
+public struct QualityWindow: Sendable, Equatable {
+    /// Window start and end, seconds.
+    public var start: Double, end: Double
+    /// Spectral figures of the band-passed pulse; nil when the window holds too little signal.
+    public var spectral: SpectralQuality?
+    /// Mean template correlation of the beats inside the window (0 without beats).
+    public var templateCorrelation: Double
+    /// Share of frames with clipped red.
+    public var saturationFraction: Double
+    /// Share of frames passing the colour contact rule, or 1 when the window shows a clear pulse (`pulseContact`).
+    public var contactFraction: Double
+    /// Robust peak-to-peak (P97.5 − P2.5) of the band-passed pulse, counts.
+    public var amplitude: Double
+    /// Skewness of the band-passed pulse (blood-volume polarity).
+    public var skewness: Double
+    /// The quality score q.
+    public var score: Double
+
+    /// Creates a window record directly.
+    public init(start: Double, end: Double, spectral: SpectralQuality?, templateCorrelation: Double,
+                saturationFraction: Double, contactFraction: Double, amplitude: Double, skewness: Double) {
+        self.start = start
+        self.end = end
+        self.spectral = spectral
+        self.templateCorrelation = templateCorrelation
+        self.saturationFraction = saturationFraction
+        self.contactFraction = contactFraction
+        self.amplitude = amplitude
+        self.skewness = skewness
+        score = QualityScore.score(concentration: spectral?.concentration ?? 0,
+                                   templateCorrelation: templateCorrelation,
+                                   saturationFraction: saturationFraction, contactFraction: contactFraction)
+    }
+
+    /// Whether q reaches the pass threshold.
+    public var passed: Bool { score >= QualityScore.passThreshold }
+
+    /// A pulse clear enough to count as contact although the colour rule fails: concentrated spectrum and
+    /// consistent beat shapes.
+    static func pulseContact(spectral: SpectralQuality?, templateCorrelation: Double) -> Bool {
+        (spectral?.concentration ?? 0) >= 0.7 && templateCorrelation >= 0.85
+    }
+}
+
+/// Measures `QualityWindow`s over the band-passed pulse segments, the beats and the frames of a reading.
+public struct QualityWindowMeter: Sendable {
+    /// Window length, seconds.
+    public var windowSeconds: Double = 10
+    /// Half-width of the signal bands around f₀ and 2f₀, Hz (the Hann main lobe of a 10 s window is ±0.2 Hz).
+    public var bandHalfWidth: Double = 0.2
+    /// FFT length the window is zero-padded to (frequency grid of fs/N).
+    public var fftLength: Int = 2048
+    /// Red level counted as clipped when the source gives no saturated fraction.
+    public var clipLevel: Double = 250
+    /// The colour contact rule.
+    public var contactRule = ContactRule()
+
+    /// Creates a meter with the defaults.
+    public init() {}
+
+    /// Saturation of a frame: the source's clipped-pixel fraction when given, else whether red ≥ `clipLevel`.
+    public func saturation(of frame: FrameSample) -> Double {
+        frame.saturatedFraction ?? (frame.red >= clipLevel ? 1 : 0)
+    }
+
+    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
+    /// segments, `beats` every detected beat.
+    public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
+                        beats: [DetectedBeat]) -> QualityWindow {
+        let inside = frames.filter { $0.timestamp >= start && $0.timestamp < end }
+        let count = Double(max(inside.count, 1))
+        let clipped = inside.reduce(0) { $0 + self.saturation(of: $1) } / count
+        let colourContact = Double(inside.filter(contactRule.isLitFingertip).count) / count
+        let samples = longestPiece(of: pulses, start: start, end: end)
+        let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
+        let spectral = enough ? SpectralQuality(
+            spectrum: SpectralEstimator.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1,
+                                                    minimumLength: fftLength),
+            halfWidth: bandHalfWidth) : nil
+        let correlations = beats.filter { $0.time >= start && $0.time < end }.map(\.templateCorrelation)
+        let correlation = correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
+        let contact = QualityWindow.pulseContact(spectral: spectral, templateCorrelation: correlation)
+            ? 1 : colourContact
+        return QualityWindow(start: start, end: end, spectral: spectral, templateCorrelation: correlation,
+                             saturationFraction: clipped, contactFraction: contact,
+                             amplitude: Statistics.robustPeakToPeak(samples) ?? 0,
+                             skewness: Statistics.skewness(samples) ?? 0)
+    }
+
+    /// The samples of the segment that covers most of `start..<end`.
+    private func longestPiece(of pulses: [UniformSegment], start: Double, end: Double) -> [Double] {
+        var best: [Double] = []
+        for pulse in pulses {
+            let first = max(0, Int(((start - pulse.startTime) * pulse.sampleRate).rounded(.up)))
+            let last = min(pulse.samples.count, Int(((end - pulse.startTime) * pulse.sampleRate).rounded(.up)))
+            if last - first > best.count { best = Array(pulse.samples[first..<last]) }
+        }
+        return best
+    }
+}

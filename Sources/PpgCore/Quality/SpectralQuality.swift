@@ -1,0 +1,41 @@
+import Glibc
+
+/// Spectral figures of a band-passed pulse window (ALGORITHMS §2.5): the dominant frequency in 0.5–4 Hz, the share
+/// of power at it and its first harmonic (`spectral_concentration`) and the resulting SNR.
+public struct SpectralQuality: Sendable, Equatable {
+    /// Heart-rate band, Hz (30–240 bpm).
+    public static let heartBand: ClosedRange<Double> = 0.5...4
+
+    /// Dominant frequency in the heart band, Hz.
+    public var peakHz: Double
+    /// `(P[f₀ ± w] + P[2f₀ ± w]) / P[0.5–4 Hz]`, 0…1.
+    public var concentration: Double
+
+    /// Creates the figures directly.
+    public init(peakHz: Double, concentration: Double) {
+        self.peakHz = peakHz
+        self.concentration = concentration
+    }
+
+    /// Measures `spectrum`; `halfWidth` is the band around f₀ and 2f₀ counted as signal (at least the window's main
+    /// lobe). Nil when the heart band holds no power.
+    public init?(spectrum: PowerSpectrum, halfWidth: Double) {
+        guard let peak = spectrum.peakFrequency(in: Self.heartBand) else { return nil }
+        let total = spectrum.power(in: Self.heartBand)
+        guard total > 0 else { return nil }
+        let fundamental = spectrum.power(in: (peak - halfWidth)...(peak + halfWidth))
+        let harmonicBand = max(2 * peak - halfWidth, peak + halfWidth + 1e-9)...(2 * peak + halfWidth)
+        let harmonic = 2 * peak - halfWidth <= Self.heartBand.upperBound
+            ? spectrum.power(in: harmonicBand.clamped(to: Self.heartBand)) : 0
+        self.init(peakHz: peak, concentration: min(1, (fundamental + harmonic) / total))
+    }
+
+    /// `10·log10(conc / (1 − conc))`, limited to ±40 dB.
+    public var snrDb: Double {
+        let clipped = min(max(concentration, 1e-4), 1 - 1e-4)
+        return 10 * log10(clipped / (1 - clipped))
+    }
+
+    /// The dominant frequency as beats per minute.
+    public var heartRateBpm: Double { 60 * peakHz }
+}
