@@ -46,8 +46,8 @@ private func makeSession(_ options: ParsedArguments) throws(UsageError) -> Manag
         let session = try ManagedSession.make(configurationJSON: configuration)
         if options.flags.contains("simulate") {
             try session.use(try simulatorOptions(options).makeSource())
-        } else if options.value("device") != nil {
-            throw UsageError("camera capture is not in this build yet; try --simulate")
+        } else if let device = options.value("device") {
+            try session.use(CameraSource(device: device))
         }
         if let path = options.value("record") { try session.record(to: path) }
         return session

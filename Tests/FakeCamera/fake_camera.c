@@ -334,20 +334,45 @@ static inline void pixel(const double rgb[3], int x, int y, int width, int heigh
     for (int c = 0; c < 3; c++) out[c] = rgb[c] * vignette + n;
 }
 
+/** Vignette per pixel in Q12 (4096 = 1), built once per frame size. */
+static uint16_t *vignette_table;
+static int vignette_width, vignette_height;
+
+static const uint16_t *vignette_for(int width, int height) {
+    if (vignette_table && vignette_width == width && vignette_height == height) return vignette_table;
+    free(vignette_table);
+    vignette_table = malloc(sizeof(uint16_t) * (size_t)width * height);
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            double dx = (x - width / 2.0) / width, dy = (y - height / 2.0) / height;
+            vignette_table[(size_t)y * width + x] = (uint16_t)(4096 * (1 - 0.6 * (dx * dx + dy * dy)));
+        }
+    }
+    vignette_width = width;
+    vignette_height = height;
+    return vignette_table;
+}
+
+static inline int clip_int(int v) { return v < 0 ? 0 : v > 255 ? 255 : v; }
+
+/** YUYV (BT.601 limited range, integer coefficients ×256) of the scene colour with vignette and pixel noise. */
 static void render_yuyv(uint8_t *dst, const double rgb[3], int width, int height, uint32_t stride) {
+    const uint16_t *vignette = vignette_for(width, height);
+    int r8 = (int)(rgb[0] * 16), g8 = (int)(rgb[1] * 16), b8 = (int)(rgb[2] * 16); /* Q4 */
     for (int y = 0; y < height; y++) {
         uint8_t *row = dst + (size_t)y * stride;
+        const uint16_t *v = vignette + (size_t)y * width;
         for (int x = 0; x + 1 < width; x += 2) {
-            double a[3], b[3];
-            pixel(rgb, x, y, width, height, a);
-            pixel(rgb, x + 1, y, width, height, b);
-            double r0 = clip(a[0]), g0 = clip(a[1]), b0 = clip(a[2]);
-            double r1 = clip(b[0]), g1 = clip(b[1]), b1 = clip(b[2]);
-            double r = (r0 + r1) / 2, g = (g0 + g1) / 2, bl = (b0 + b1) / 2;
-            row[2 * x] = clip(16 + (65.481 * r0 + 128.553 * g0 + 24.966 * b0) / 255);
-            row[2 * x + 1] = clip(128 + (-37.797 * r - 74.203 * g + 112.0 * bl) / 255);
-            row[2 * x + 2] = clip(16 + (65.481 * r1 + 128.553 * g1 + 24.966 * b1) / 255);
-            row[2 * x + 3] = clip(128 + (112.0 * r - 93.786 * g - 18.214 * bl) / 255);
+            int n0 = pixel_noise(), n1 = pixel_noise();
+            int r0 = clip_int((r8 * v[x] >> 16) + n0), g0 = clip_int((g8 * v[x] >> 16) + n0);
+            int b0 = clip_int((b8 * v[x] >> 16) + n0);
+            int r1 = clip_int((r8 * v[x + 1] >> 16) + n1), g1 = clip_int((g8 * v[x + 1] >> 16) + n1);
+            int b1 = clip_int((b8 * v[x + 1] >> 16) + n1);
+            int r = r0 + r1, g = g0 + g1, b = b0 + b1; /* ×2 */
+            row[2 * x] = (uint8_t)clip_int(16 + ((66 * r0 + 129 * g0 + 25 * b0 + 128) >> 8));
+            row[2 * x + 1] = (uint8_t)clip_int(128 + ((-38 * r - 74 * g + 112 * b + 256) >> 9));
+            row[2 * x + 2] = (uint8_t)clip_int(16 + ((66 * r1 + 129 * g1 + 25 * b1 + 128) >> 8));
+            row[2 * x + 3] = (uint8_t)clip_int(128 + ((112 * r - 94 * g - 18 * b + 256) >> 9));
         }
     }
 }
@@ -447,12 +472,19 @@ static int produce_locked(double t) {
     double gain = brightness();
     for (int c = 0; c < 3; c++) rgb[c] *= gain;
     uint8_t *dst = dev.producer_map + (size_t)index * dev.slot;
+    uint32_t capacity = dev.sizeimage, stride = dev.stride;
+    /* Render without the lock: the client dequeues and queues other buffers meanwhile, as with a real driver.
+     * STREAMOFF and close join this thread before touching the buffers. */
+    pthread_mutex_unlock(&lock);
+    uint32_t used = capacity;
     if (mode->fourcc == V4L2_PIX_FMT_MJPEG) {
-        b->bytesused = render_mjpeg(dst, dev.sizeimage, rgb, mode->width, mode->height);
+        used = render_mjpeg(dst, capacity, rgb, mode->width, mode->height);
     } else {
-        render_yuyv(dst, rgb, mode->width, mode->height, dev.stride);
-        b->bytesused = dev.sizeimage;
+        render_yuyv(dst, rgb, mode->width, mode->height, stride);
     }
+    pthread_mutex_lock(&lock);
+    if (dev.producer_stop) return 0;
+    b->bytesused = used;
     b->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | V4L2_BUF_FLAG_TSTAMP_SRC_SOE;
     if ((f = active_fault(F_ERRBUF, t))) { f->fired = 1; b->flags |= V4L2_BUF_FLAG_ERROR; }
     double stamp = dev.origin + t;

@@ -1,9 +1,9 @@
 /// The default camera source of a session that chose none (SPEC §3).
 enum DefaultCamera {
-    /// The first supported V4L2 capture device. Camera capture is not part of this build yet, so this reports
-    /// `cameraUnavailable` and names the sources that work.
+    /// The first camera that device support accepts (`CameraDiscovery.resolve(nil)`), as a `CameraSource`.
+    /// - Throws: `cameraUnavailable` when there is no camera, `cameraPermissionDenied` when the user may not open
+    ///   it, `unsupportedDevice` when no camera reaches 20 fps at 640 px.
     @Sendable static func source() throws(VitalsError) -> any FrameSource {
-        throw VitalsError(.cameraUnavailable, "This build has no camera capture yet: use the simulated finger, "
-            + "host frames or a replay", retryable: false)
+        try CameraSource(device: nil)
     }
 }
