@@ -417,6 +417,67 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_means(nfv_session *sess
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_motion(nfv_session *session, int64_t timestamp_us,
                                                                  double x, double y, double z);
 
+/* ---------------------------------------------------------------------------------------------------------------
+ * Cameras (SPEC §3, §10)
+ *
+ * V4L2 cameras through libv4l2 (docs/camera.md). Discovery, device support and camera access open no stream and
+ * reserve nothing. A camera device is named by its node ("/dev/video0") or by a stable id from nfv_cameras();
+ * NULL (or "") means the default camera: the first one device support accepts.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Lists the cameras as a JSON array, in node order; empty ("[]") when there is none. Each element:
+ * {"id","name","path","driver","bus","formats":[{"format":"YUYV","width":640,"height":480,"maxFps":30,
+ * "emulated":false}…],"fpsTiers":[30,20],"fpsTier":30|null,"captureMode":"YUYV 640x480@30","hasTorch":bool,
+ * "torch":"flash-subdevice:/dev/v4l-subdev2","isSupported":bool,"reason":"…"} (`captureMode`, `torch` and
+ * `reason` only when they apply). Metadata nodes and subdevices are not cameras; formats libv4l2 emulates are
+ * listed with "emulated":true and never used.
+ *
+ * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
+ * @return NFV_OK or NFV_ERR_INVALID_ARGUMENT.
+ * Threads: any.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
+
+/**
+ * Device support (000's DeviceSupport) of a camera, without opening a stream: {"isSupported":bool,
+ * "hasCamera":bool,"hasTorch":bool,"fpsTier":60|30|20|null,"reason":"…"|null}. `fpsTier` is the highest tier of
+ * [60, 30, 20] a native format reaches at width ≥ 640; `reason` says why `isSupported` is false ("No camera
+ * found…", "No capture format reaches 20 fps at 640 px", a permission problem…). A torch is used when present,
+ * not required.
+ *
+ * @param device    a device path or stable id, or NULL (or "") for the default camera.
+ * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
+ * @return NFV_OK (also when unsupported: the answer is in the JSON) or NFV_ERR_INVALID_ARGUMENT.
+ * Threads: any.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_device_support(const char *device, char **out_json);
+
+/**
+ * Camera access (000's cameraAuthorization): whether this process may open the camera's node. There is no prompt
+ * on Linux: {"authorization":"authorized"} or {"authorization":"denied","reason":"…"} with what to change (for
+ * example membership of the `video` group).
+ *
+ * @param device    a device path or stable id, or NULL (or "") for the default camera (the first video node).
+ * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
+ * @return NFV_OK or NFV_ERR_INVALID_ARGUMENT.
+ * Threads: any.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char **out_json);
+
+/**
+ * Reads a camera: the torch on when there is one (never left on after stop, destroy, failure, exit() or the
+ * process being killed), exposure tuned and locked where the camera has manual exposure, the frame-rate tier
+ * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (SPEC §4). The camera
+ * is found now; it is opened by nfv_session_start(). Before the first start only.
+ *
+ * @param device  a device path or stable id, or NULL (or "") for the default camera.
+ * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names
+ *         the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
+ *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_INTERNAL after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_camera(nfv_session *session, const char *device);
+
 #ifdef __cplusplus
 }
 #endif

@@ -383,8 +383,32 @@ def reading_60(args, scenario):
     full_reading(args, scenario, "YUYV:640x480@60", 60)
 
 
+def c_api(args, scenario):
+    """The C API's camera functions against the debug library, with the fake camera and with no camera at all."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    library_dir = os.path.join(scenario.workdir, "lib")
+    os.makedirs(library_dir, exist_ok=True)
+    link = os.path.join(library_dir, "libNeurofitVitals.so.1")
+    if not os.path.exists(link):
+        os.symlink(os.path.join(os.path.dirname(args.nfv), "libNeurofitVitals.so"), link)
+    binary = os.path.join(scenario.workdir, "test_camera_capi")
+    built = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", binary,
+                            os.path.join(root, "Tests", "camera", "test_camera_capi.c"), "-I", os.path.join(root, "include"),
+                            "-L", library_dir, "-l:libNeurofitVitals.so.1"], capture_output=True, text=True)
+    if not scenario.check(built.returncode == 0, "compile: %s" % built.stderr[-500:]):
+        return
+    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir})
+    run = subprocess.run([binary, "with-camera", args.license, scenario.state_path + ".torch"], env=env,
+                         capture_output=True, text=True, timeout=60)
+    scenario.check(run.returncode == 0, "with camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+    bare = {k: v for k, v in os.environ.items() if not k.startswith(("NFV_", "FAKE_", "LD_PRELOAD"))}
+    bare.update({"NFV_VIDEO_DEVICES": "/nonexistent/video0", "LD_LIBRARY_PATH": library_dir})
+    run = subprocess.run([binary, "no-camera"], env=bare, capture_output=True, text=True, timeout=60)
+    scenario.check(run.returncode == 0, "without camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+
+
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, stall_once, stall_twice, stall_forever,
-             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support]
+             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support, c_api]
 
 
 def main():
