@@ -16,6 +16,7 @@ let benchmarks: [Benchmark] = [
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
     sessionBenchmark,
+    cameraBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

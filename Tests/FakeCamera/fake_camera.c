@@ -1149,6 +1149,32 @@ long syscall(long number, ...) {
     return real_syscall(number, a, b, c, d, e, f);
 }
 
+/* ---- allocation counting ----------------------------------------------------------------------------------
+ * Every malloc-family call is counted per thread, so a test can check that the capture thread does not allocate
+ * per frame: fake_camera_thread_allocations(), found with dlsym(RTLD_DEFAULT, …). */
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+static __thread unsigned long thread_allocations;
+
+void *malloc(size_t size) { thread_allocations++; return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { thread_allocations++; return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { thread_allocations++; return __libc_realloc(pointer, size); }
+void *memalign(size_t alignment, size_t size) { thread_allocations++; return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { thread_allocations++; return __libc_memalign(alignment, size); }
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    thread_allocations++;
+    void *pointer = __libc_memalign(alignment, size);
+    if (!pointer) return ENOMEM;
+    *out = pointer;
+    return 0;
+}
+
+/** Allocations made so far by the calling thread. */
+unsigned long fake_camera_thread_allocations(void) { return thread_allocations; }
+
 /* The torch guardian is forked from a threaded process: a lock held by another thread at fork time stays held
  * in the child, so the child starts with a fresh one. */
 static void reset_lock_in_child(void) { pthread_mutex_init(&lock, NULL); }

@@ -383,6 +383,21 @@ def reading_60(args, scenario):
     full_reading(args, scenario, "YUYV:640x480@60", 60)
 
 
+def allocations(args, scenario):
+    """The capture thread allocates nothing per frame on the YUYV path (counted by the fake's malloc counter over
+    300 frames through CameraSource, its loop, health monitor and tuner); MJPEG's count is printed (libjpeg's
+    per-image pools)."""
+    for modes, limit in (("YUYV:640x480@60", 0), ("MJPG:640x480@60", None)):
+        env = environment(args, scenario, modes=modes, extra={"FAKE_CAMERA_SPEED": "2"})
+        done = subprocess.run([args.harness, "allocations", "--device", DEVICE, "--frames", "300"], env=env,
+                              capture_output=True, text=True, timeout=60)
+        record = first([json.loads(l) for l in done.stdout.splitlines() if l.startswith("{")], "allocations") or {}
+        print("    %s: %s allocations on the capture thread over %s frames" % (modes, record.get("allocations"),
+                                                                               record.get("frames")))
+        if limit is not None:
+            scenario.check(record.get("allocations") == limit, "%s: %s" % (modes, record))
+
+
 def c_api(args, scenario):
     """The C API's camera functions against the debug library, with the fake camera and with no camera at all."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -408,7 +423,7 @@ def c_api(args, scenario):
 
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, stall_once, stall_twice, stall_forever,
-             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support, c_api]
+             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support, allocations, c_api]
 
 
 def main():

@@ -4,6 +4,7 @@
 //
 //   scene --out FILE --truth FILE [--hr BPM] [--seed N] [--seconds S]   the fake's scene table and its truth
 //   capture --device PATH [--seconds S]                                  stream from a CameraSource, then close
+//   allocations --device PATH [--frames N]                               the capture thread's allocations
 
 import Glibc
 import NeurofitVitals
@@ -28,6 +29,8 @@ case "scene":
     SceneWriter.run(output: option("out") ?? "scene.txt", truth: option("truth") ?? "truth.json",
                     heartRate: Double(option("hr") ?? "") ?? 72, seed: UInt64(option("seed") ?? "") ?? 7,
                     seconds: Double(option("seconds") ?? "") ?? 150)
+case "allocations":
+    exit(AllocationProbe.run(device: option("device"), frames: Int(option("frames") ?? "") ?? 300))
 case "capture":
     exit(CaptureProbe.run(device: option("device"), seconds: Double(option("seconds") ?? "") ?? 5))
 default:
