@@ -5,7 +5,7 @@
  * A device descriptor is one end of an AF_UNIX socketpair, so poll() just works: the producer thread writes one
  * byte per finished buffer; an unplug shuts the pair down (POLLHUP). Buffers live in one memfd mapped by both
  * sides. Frames are YUYV (BT.601 limited range) or MJPEG (libjpeg, 4:2:2, q85) of a fingertip whose colour comes
- * from a scene table the Swift harness writes from the engine's synthetic PPG recipe (Tests/camera/README.md),
+ * from a scene table the Swift harness writes from the engine's synthetic PPG recipe (docs/camera.md),
  * scaled by exposure, gain and torch, with a vignette, pixel noise and clipping.
  *
  * Environment (all optional except FAKE_CAMERA_SCENE for meaningful frames):
