@@ -324,16 +324,6 @@ static inline int pixel_noise(void) {
     return (int)(noise_state >> 29) - 4; /* −4…3 */
 }
 
-static inline uint8_t clip(double v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)(v + 0.5); }
-
-/** Pixel (x, y) of a frame whose centre colour is rgb: a gentle vignette, fixed per-pixel noise. */
-static inline void pixel(const double rgb[3], int x, int y, int width, int height, double out[3]) {
-    double dx = (x - width / 2.0) / width, dy = (y - height / 2.0) / height;
-    double vignette = 1 - 0.6 * (dx * dx + dy * dy);
-    int n = pixel_noise();
-    for (int c = 0; c < 3; c++) out[c] = rgb[c] * vignette + n;
-}
-
 /** Vignette per pixel in Q12 (4096 = 1), built once per frame size. */
 static uint16_t *vignette_table;
 static int vignette_width, vignette_height;
@@ -398,11 +388,15 @@ static uint32_t render_mjpeg(uint8_t *dst, size_t capacity, const double rgb[3],
     info.comp_info[0].v_samp_factor = 1;
     info.dct_method = JDCT_IFAST;
     jpeg_start_compress(&info, TRUE);
+    const uint16_t *vignette = vignette_for(width, height);
+    int r8 = (int)(rgb[0] * 16), g8 = (int)(rgb[1] * 16), b8 = (int)(rgb[2] * 16); /* Q4 */
     for (int y = 0; y < height; y++) {
+        const uint16_t *v = vignette + (size_t)y * width;
         for (int x = 0; x < width; x++) {
-            double p[3];
-            pixel(rgb, x, y, width, height, p);
-            for (int c = 0; c < 3; c++) line[3 * x + c] = clip(p[c]);
+            int n = pixel_noise();
+            line[3 * x] = (uint8_t)clip_int((r8 * v[x] >> 16) + n);
+            line[3 * x + 1] = (uint8_t)clip_int((g8 * v[x] >> 16) + n);
+            line[3 * x + 2] = (uint8_t)clip_int((b8 * v[x] >> 16) + n);
         }
         JSAMPROW row = line;
         jpeg_write_scanlines(&info, &row, 1);
@@ -448,43 +442,61 @@ static void unplug_locked(void) {
     write_state();
 }
 
-/** Fills the oldest queued buffer with the frame at stream time t. Returns 0 when the stream must end. */
-static int produce_locked(double t) {
+/** A frame rendered ahead of its time: the buffer it went into (−1: no buffer was queued) and the bytes used. */
+typedef struct { int index; uint32_t used; } prepared_frame;
+
+/** Takes the oldest queued buffer and renders the frame of stream time t into it before t comes, so rendering
+ *  time never delays frames (a real sensor delivers on time). Called with the lock held; renders without it. */
+static prepared_frame prepare_locked(double t) {
+    prepared_frame frame = {-1, 0};
+    apply_pending_controls();
+    if (dev.queue_count == 0) return frame;
+    frame.index = dev.queue_fifo[dev.queue_head];
+    dev.queue_head = (dev.queue_head + 1) % MAX_BUFFERS;
+    dev.queue_count--;
+    mode_t_ mode = cfg.modes[dev.mode];
+    double rgb[3];
+    scene_at(t, rgb);
+    double gain = brightness();
+    for (int c = 0; c < 3; c++) rgb[c] *= gain;
+    uint8_t *dst = dev.producer_map + (size_t)frame.index * dev.slot;
+    uint32_t capacity = dev.sizeimage, stride = dev.stride;
+    /* STREAMOFF and close join this thread before touching the buffers. */
+    pthread_mutex_unlock(&lock);
+    frame.used = capacity;
+    if (mode.fourcc == V4L2_PIX_FMT_MJPEG) {
+        frame.used = render_mjpeg(dst, capacity, rgb, mode.width, mode.height);
+    } else {
+        render_yuyv(dst, rgb, mode.width, mode.height, stride);
+    }
+    pthread_mutex_lock(&lock);
+    return frame;
+}
+
+/** Hands the buffer back to the queue (a frame that is not delivered). */
+static void requeue_locked(int index) {
+    dev.queue_fifo[(dev.queue_head + dev.queue_count) % MAX_BUFFERS] = index;
+    dev.queue_count++;
+}
+
+/** Delivers the frame due at stream time t (faults first). Returns 0 when the stream must end. */
+static int publish_locked(double t, prepared_frame frame) {
     fault *f;
     if ((f = active_fault(F_UNPLUG, t))) {
         f->fired = 1;
         unplug_locked();
         return 0;
     }
-    if (active_fault(F_STALL, t)) return 1;
+    if (active_fault(F_STALL, t)) {
+        if (frame.index >= 0) requeue_locked(frame.index);
+        return 1;
+    }
     if ((f = active_fault(F_DROP, t))) { f->fired = 1; dev.sequence += (uint32_t)f->value; }
     if ((f = active_fault(F_EIO, t))) { f->fired = 1; dev.eio_pending = 1; }
     uint32_t sequence = dev.sequence++;
-    apply_pending_controls();
-    if (dev.queue_count == 0) return 1; /* no buffer: the frame is dropped */
-    int index = dev.queue_fifo[dev.queue_head];
-    dev.queue_head = (dev.queue_head + 1) % MAX_BUFFERS;
-    dev.queue_count--;
-    buffer_state *b = &dev.buffers[index];
-    mode_t_ *mode = &cfg.modes[dev.mode];
-    double rgb[3];
-    scene_at(t, rgb);
-    double gain = brightness();
-    for (int c = 0; c < 3; c++) rgb[c] *= gain;
-    uint8_t *dst = dev.producer_map + (size_t)index * dev.slot;
-    uint32_t capacity = dev.sizeimage, stride = dev.stride;
-    /* Render without the lock: the client dequeues and queues other buffers meanwhile, as with a real driver.
-     * STREAMOFF and close join this thread before touching the buffers. */
-    pthread_mutex_unlock(&lock);
-    uint32_t used = capacity;
-    if (mode->fourcc == V4L2_PIX_FMT_MJPEG) {
-        used = render_mjpeg(dst, capacity, rgb, mode->width, mode->height);
-    } else {
-        render_yuyv(dst, rgb, mode->width, mode->height, stride);
-    }
-    pthread_mutex_lock(&lock);
-    if (dev.producer_stop) return 0;
-    b->bytesused = used;
+    if (frame.index < 0) return 1; /* no buffer was queued: the frame is dropped */
+    buffer_state *b = &dev.buffers[frame.index];
+    b->bytesused = frame.used;
     b->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | V4L2_BUF_FLAG_TSTAMP_SRC_SOE;
     if ((f = active_fault(F_ERRBUF, t))) { f->fired = 1; b->flags |= V4L2_BUF_FLAG_ERROR; }
     double stamp = dev.origin + t;
@@ -492,7 +504,7 @@ static int produce_locked(double t) {
     b->timestamp.tv_usec = (suseconds_t)((stamp - (double)(time_t)stamp) * 1e6);
     b->sequence = sequence;
     b->state = B_DONE;
-    dev.done_fifo[(dev.done_head + dev.done_count) % MAX_BUFFERS] = index;
+    dev.done_fifo[(dev.done_head + dev.done_count) % MAX_BUFFERS] = frame.index;
     dev.done_count++;
     dev.frames++;
     char byte = 1;
@@ -506,6 +518,8 @@ static void *producer_main(void *unused) {
     double t = stream_clock();
     while (!dev.producer_stop) {
         t += 1.0 / effective_fps(t);
+        prepared_frame frame = prepare_locked(t);
+        if (dev.producer_stop) break;
         double wake = dev.origin + t / cfg.speed;
         pthread_mutex_unlock(&lock);
         double wait = wake - mono_now();
@@ -515,7 +529,7 @@ static void *producer_main(void *unused) {
         }
         pthread_mutex_lock(&lock);
         if (dev.producer_stop) break;
-        if (!produce_locked(t)) break;
+        if (!publish_locked(t, frame)) break;
     }
     dev.producer_running = 0;
     pthread_mutex_unlock(&lock);
