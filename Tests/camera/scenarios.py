@@ -219,6 +219,25 @@ def sigkill(args, scenario):
         scenario.check(read() == "0", "%s: torch %r after SIGKILL (guardian did not switch it off)" % (torch, read()))
 
 
+def exit_without_stop(args, scenario):
+    """exit() with the camera still streaming: the torch is off afterwards (atexit hook and guardian)."""
+    led = os.path.join(scenario.workdir, "led-exit")
+    os.makedirs(led, exist_ok=True)
+    brightness = os.path.join(led, "brightness")
+    open(brightness, "w").write("0\n")
+    for torch, read in (("subdev", scenario.torch_file), (brightness, lambda: open(brightness).read().strip())):
+        env = environment(args, scenario, torch=torch)
+        done = subprocess.run([args.harness, "capture", "--device", DEVICE, "--seconds", "2", "--exit-without-close"],
+                              env=env, capture_output=True, text=True, timeout=30)
+        records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+        scenario.check(any(r.get("torch") for r in every(records, "status")), "%s: torch never on" % torch)
+        scenario.check(first(records, "exiting") is not None and done.returncode == 0, "%s: no exit()" % torch)
+        deadline = time.time() + 3
+        while time.time() < deadline and read() != "0":
+            time.sleep(0.05)
+        scenario.check(read() == "0", "%s: torch %r after exit()" % (torch, read()))
+
+
 def stall_once(args, scenario):
     """One stall: interrupted(camera_stalled), one restart, frames flow again, no failure."""
     records = run_capture(args, scenario, seconds=9, faults="stall@3+2.5")
@@ -422,8 +441,9 @@ def c_api(args, scenario):
     scenario.check(run.returncode == 0, "without camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
 
 
-SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, stall_once, stall_twice, stall_forever,
-             unplug_replug, unplug_gone, io_error, fps_drop, busy, no_permission, support, allocations, c_api]
+SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
+             stall_once, stall_twice, stall_forever, unplug_replug, unplug_gone, io_error, fps_drop, busy,
+             no_permission, support, allocations, c_api]
 
 
 def main():

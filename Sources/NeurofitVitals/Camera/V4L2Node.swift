@@ -4,6 +4,9 @@ import Glibc
 /// One open V4L2 video node through libv4l2 (CAMERA.md §1): capability query, mode enumeration, controls, and
 /// the raw ioctl every other camera type goes through. Not thread-safe: one thread at a time.
 final class V4L2Node {
+    /// Most entries read from one enumeration (a driver that never says "no more" cannot hang discovery).
+    static let enumerationLimit: UInt32 = 256
+
     /// The device path.
     let path: String
     /// The file descriptor (libv4l2-managed).
@@ -59,7 +62,7 @@ final class V4L2Node {
         var modes: [CameraMode] = []
         var description = v4l2_fmtdesc()
         description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
-        while ioctl(CV4L2_VIDIOC_ENUM_FMT, &description) == 0 {
+        while description.index < Self.enumerationLimit, ioctl(CV4L2_VIDIOC_ENUM_FMT, &description) == 0 {
             let format = FourCC(rawValue: description.pixelformat)
             let emulated = description.flags & CV4L2_FMT_FLAG_EMULATED != 0
             for (width, height) in frameSizes(format) {
@@ -76,7 +79,7 @@ final class V4L2Node {
         var sizes: [(Int, Int)] = []
         var size = v4l2_frmsizeenum()
         size.pixel_format = format.rawValue
-        while ioctl(CV4L2_VIDIOC_ENUM_FRAMESIZES, &size) == 0 {
+        while size.index < Self.enumerationLimit, ioctl(CV4L2_VIDIOC_ENUM_FRAMESIZES, &size) == 0 {
             if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
                 sizes.append((Int(size.discrete.width), Int(size.discrete.height)))
             } else {
@@ -103,7 +106,7 @@ final class V4L2Node {
         interval.width = UInt32(width)
         interval.height = UInt32(height)
         var best: Double?
-        while ioctl(CV4L2_VIDIOC_ENUM_FRAMEINTERVALS, &interval) == 0 {
+        while interval.index < Self.enumerationLimit, ioctl(CV4L2_VIDIOC_ENUM_FRAMEINTERVALS, &interval) == 0 {
             let fraction = interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue
                 ? interval.discrete : interval.stepwise.min
             if fraction.numerator > 0 {

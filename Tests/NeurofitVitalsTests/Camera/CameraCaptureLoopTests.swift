@@ -22,8 +22,7 @@ struct CameraCaptureLoopTests {
     private func run(_ camera: ScriptedCamera, torch: RecordingTorch? = RecordingTorch(), tier: Int = 30,
                      until end: Double) throws -> (Delivered, CameraStatus?) {
         let selector = FpsTierSelector()
-        let choice = try #require(selector.choose(from: modes.filter { $0.maxFps >= Double(tier) - 0.5 }
-            + modes.filter { $0.maxFps < Double(tier) - 0.5 }, below: tier + 1))
+        let choice = try #require(selector.choose(from: modes, below: tier + 1))
         let delivered = Delivered()
         let status = Mutex<CameraStatus?>(nil)
         try camera.open(mode: choice.mode, fps: choice.tier)

@@ -21,7 +21,7 @@ enum CaptureProbe {
         let state = Mutex(State())
     }
 
-    static func run(device: String?, seconds: Double) -> Int32 {
+    static func run(device: String?, seconds: Double, exitWithoutClose: Bool) -> Int32 {
         let descriptorsBefore = openDescriptors()
         let source: CameraSource
         do {
@@ -54,6 +54,10 @@ enum CaptureProbe {
             fflush(nil)
             if lines.1 { break }
             if let status = source.status { emitStatus(status, event: "status") }
+        }
+        if exitWithoutClose {
+            emit(["event": .string("exiting")])
+            exit(0)
         }
         source.close()
         if let status = source.status { emitStatus(status, event: "final") }
