@@ -290,6 +290,47 @@ static void test_host_frames(const char *key) {
     nfv_session_destroy(session);
 }
 
+struct log_lines {
+    pthread_mutex_t lock;
+    int count;
+    int saw_positioning;
+    int saw_metric;
+};
+
+static void collect_log(void *user_data, const char *message) {
+    struct log_lines *lines = user_data;
+    pthread_mutex_lock(&lines->lock);
+    lines->count++;
+    if (contains(message, "positioning")) lines->saw_positioning = 1;
+    if (contains(message, "bpm") || contains(message, "rmssd") || contains(message, "NFV1.")) lines->saw_metric = 1;
+    pthread_mutex_unlock(&lines->lock);
+}
+
+static void run_simulated_reading(void) {
+    nfv_session *session = NULL;
+    int completed = 0;
+    if (nfv_session_new(NULL, &session) != NFV_OK) return;
+    CHECK(nfv_session_use_simulator(session, fast_simulator) == NFV_OK);
+    CHECK(nfv_session_start(session) == NFV_OK);
+    pull_all(session, NULL, &completed);
+    CHECK(completed);
+    nfv_session_destroy(session);
+}
+
+static void test_logging(void) {
+    struct log_lines lines;
+    memset(&lines, 0, sizeof lines);
+    pthread_mutex_init(&lines.lock, NULL);
+    nfv_set_log_callback(collect_log, &lines);
+    run_simulated_reading();
+    CHECK(lines.count == 0);
+    nfv_set_logging(1);
+    run_simulated_reading();
+    nfv_set_logging(0);
+    nfv_set_log_callback(NULL, NULL);
+    CHECK(lines.count >= 4 && lines.saw_positioning && !lines.saw_metric);
+}
+
 int main(void) {
     const char *key = getenv("NFV_TEST_KEY");
     if (key == NULL) {
@@ -302,5 +343,6 @@ int main(void) {
     test_stop_from_another_thread();
     test_destroy_while_events_flow();
     test_host_frames(key);
+    test_logging();
     return check_summary("test_session");
 }
