@@ -48,7 +48,6 @@ let package = Package(
         .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "PpgCore"]),
         .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
-        .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"]),
     ]
 )

@@ -12,6 +12,8 @@ struct Benchmark {
 
 /// Every benchmark, in the order `nfv-bench` runs them.
 let benchmarks: [Benchmark] = [
+    frameReducerBenchmark,
+    BreathingBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

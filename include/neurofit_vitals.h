@@ -21,6 +21,7 @@
 #define NEUROFIT_VITALS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -111,13 +112,17 @@ typedef enum nfv_status {
     /** An unexpected condition or a call the session's state does not allow; the message says which. */
     NFV_ERR_INTERNAL = 7,
     /** Misuse of the C API: NULL where not allowed, bad JSON, wrong sizes, a stale handle. */
-    NFV_ERR_INVALID_ARGUMENT = 8
+    NFV_ERR_INVALID_ARGUMENT = 8,
+    /** Not an error: nfv_session_next_event() waited its whole time-out without an event. */
+    NFV_TIMEOUT = 100,
+    /** Not an error: the session's event stream has ended; no event will come again. */
+    NFV_DONE = 101
 } nfv_status;
 
 /**
  * Stable name of a status code, as used in JSON error objects: "ok", "notActivated", "licenseInvalid",
  * "cameraPermissionDenied", "cameraUnavailable", "unsupportedDevice", "noHeartRate", "internalError",
- * "invalidArgument"; "unknown" for any other value. Static: do not free it.
+ * "invalidArgument", "timeout", "done"; "unknown" for any other value. Static: do not free it.
  * Threads: any. Errors: none.
  */
 NFV_EXPORT const char *nfv_status_name(nfv_status status);
@@ -187,6 +192,206 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_activate(const char *license_key, cons
  * Threads: any.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
+
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Sessions (SPEC §3–§5)
+ *
+ * A session runs one reading: create it, optionally choose a source (default: the default camera), set a
+ * callback or pull events, start it, and read events until `completed` or `failed`:
+ *
+ *     nfv_session *session;
+ *     nfv_session_new(NULL, &session);            (NULL: the default configuration)
+ *     nfv_session_use_simulator(session, NULL);   (optional; without it the default camera is used)
+ *     nfv_session_start(session);
+ *     while (nfv_session_next_event(session, 1000, &json) != NFV_DONE) { ...; nfv_string_free(json); }
+ *     nfv_session_destroy(session);
+ *
+ * Threads: every session function may be called from any thread, including from inside the session's own event
+ * callback (stop and destroy too). None blocks longer than enqueueing a command, except nfv_session_start (until
+ * the source opened or failed) and nfv_session_next_event (until its time-out). Events are never delivered
+ * synchronously inside a call: they come from the session's event thread, in order, or from
+ * nfv_session_next_event on the caller's thread — one consumer per session.
+ *
+ * Errors of a session call are reported like every other call: a status plus the calling thread's last error.
+ * A stale or foreign handle is NFV_ERR_INVALID_ARGUMENT, never a crash.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/** A reading session. Opaque; created by nfv_session_new(), released by nfv_session_destroy(). */
+typedef struct nfv_session nfv_session;
+
+/**
+ * Receives one event: a JSON object with a "type" (SPEC §5). `event_json` is valid only during the call: copy it
+ * to keep it. Called on the session's event thread, one call at a time, in order. The callback may call any
+ * nfv_session_ function on its own session, including nfv_session_stop() and nfv_session_destroy(); it must not
+ * block for long (events queue up behind it).
+ */
+typedef void (*nfv_event_fn)(void *user_data, const char *event_json);
+
+/** Pixel layouts accepted by nfv_session_submit_frame(). */
+typedef enum nfv_pixel_format {
+    /** Packed 8-bit R, G, B. Stride >= 3 * width. */
+    NFV_PIXEL_RGB24 = 1,
+    /** Packed 8-bit B, G, R. Stride >= 3 * width. */
+    NFV_PIXEL_BGR24 = 2,
+    /** Packed 8-bit R, G, B, A. Stride >= 4 * width. */
+    NFV_PIXEL_RGBA = 3,
+    /** Packed 8-bit B, G, R, A. Stride >= 4 * width. */
+    NFV_PIXEL_BGRA = 4,
+    /** YUV 4:2:2 packed as Y0 U Y1 V (even width). Stride >= 2 * width. */
+    NFV_PIXEL_YUYV = 5,
+    /** YUV 4:2:0: a Y plane then an interleaved UV plane at half height, both with `stride` (even sizes). */
+    NFV_PIXEL_NV12 = 6,
+    /** YUV 4:2:0: Y plane (`stride`), then U and V planes at half size (stride / 2 each) (even sizes). */
+    NFV_PIXEL_I420 = 7
+} nfv_pixel_format;
+
+/**
+ * Creates a session.
+ *
+ * @param config_json  NULL (or "") for the defaults, or a JSON object with the configuration of docs/configuration.md
+ *                     (reference 000's names: readingDuration, autoRestartAfterCancel, motionBreathing, advanced).
+ * @param out_session  receives the new session; set to NULL on failure. Must not be NULL.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT with "Invalid configuration: <detail>" for malformed JSON, an unknown
+ *         key, a wrong type or a value reference 000 forbids (the detail names the key and is 000's exact text;
+ *         the iOS SDK reports the same message as internalError). Activation is checked by nfv_session_start()
+ *         (the simulated finger needs none).
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, nfv_session **out_session);
+
+/**
+ * Ends the session if it is running (like nfv_session_stop()) and releases the handle: any later call with it
+ * returns NFV_ERR_INVALID_ARGUMENT. When it returns, the event callback is not running and will not run again —
+ * except when called from inside that callback, which then finishes normally. The library frees its memory once
+ * its threads have drained. NULL is a no-op. Threads: any.
+ */
+NFV_EXPORT void nfv_session_destroy(nfv_session *session);
+
+/**
+ * Reads frames pushed by the host with nfv_session_submit_frame(), nfv_session_submit_means() and
+ * nfv_session_submit_motion() instead of a camera. Before the first start only.
+ *
+ * @param fps_tier  the frame rate the host's camera runs at (20, 30 or 60, say); frames arriving below 70 % of it
+ *                  produce `frameDrop` guidance. 1…240.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (bad handle or tier); NFV_ERR_INTERNAL after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *session, int fps_tier);
+
+/**
+ * Reads a simulated fingertip (the engine's synthetic PPG): for development without a camera, demos and tests.
+ * Needs no activation. Before the first start only.
+ *
+ * @param options_json  NULL for a resting adult at 70 bpm, or a JSON object with any of: "heartRateBpm" (30–220),
+ *                      "rmssdMs" (0–200), "breathingRateBrpm" (4–40), "noise" (counts, 0–5), "fps" (10–120),
+ *                      "seed" (integer), "realTime" (default true; false: as fast as the session consumes),
+ *                      "scenario": [{"at": s, "for": s, "condition": "noContact"|"lifted"|"motion"|"weak"|
+ *                      "saturated"|"stall"|"frameLoss"}…] (see docs/simulator.md).
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT naming a bad option; NFV_ERR_INTERNAL after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *session, const char *options_json);
+
+/**
+ * Delivers events to `callback` (on the session's event thread) instead of nfv_session_next_event(). Before the
+ * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns.
+ *
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_INTERNAL after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *session, nfv_event_fn callback,
+                                                                void *user_data);
+
+/**
+ * Opens the source and starts positioning; again after a cancel that left the session idle.
+ *
+ * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (sources other than the simulator need nfv_activate()); the source's
+ *         errors (NFV_ERR_CAMERA_PERMISSION_DENIED, NFV_ERR_CAMERA_UNAVAILABLE, NFV_ERR_UNSUPPORTED_DEVICE, a missing
+ *         or unreadable file as NFV_ERR_INVALID_ARGUMENT); NFV_ERR_INTERNAL when already running ("The session is
+ *         already running"), finished ("The session has finished; create a new session") or stopped ("The session
+ *         was stopped; create a new session"). A failed start leaves the session as it was.
+ * Threads: any; waits until the source has opened or failed.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_start(nfv_session *session);
+
+/**
+ * Waits up to `timeout_ms` for the session's next event (for hosts that prefer pulling to a callback).
+ *
+ * @param timeout_ms  milliseconds to wait: 0 does not wait, a negative value waits until an event or the end.
+ * @param out_json    receives the event JSON (release it with nfv_string_free()), or NULL with NFV_TIMEOUT and
+ *                    NFV_DONE. Must not be NULL.
+ * @return NFV_OK with an event; NFV_TIMEOUT when none came in time; NFV_DONE once the stream has ended (after
+ *         `completed`/`failed`, or after stop); NFV_ERR_INVALID_ARGUMENT for a bad handle or when the session has
+ *         a callback.
+ * Threads: any, one consumer at a time.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_next_event(nfv_session *session, int timeout_ms,
+                                                              char **out_json);
+
+/**
+ * Cancels the reading in progress: `cancelled` with reason "cancelledByApp" and `reason` as its detail, then back
+ * to positioning (or idle without auto-restart). Ignored while positioning (there is nothing to cancel).
+ *
+ * @param reason  the host's reason, logged as the cancel's detail token; NULL means "host".
+ * @return NFV_OK, or NFV_ERR_INVALID_ARGUMENT for a bad handle or reason.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_cancel_reading(nfv_session *session, const char *reason);
+
+/**
+ * While `enabled` is 0, positioning continues (guidance flows, the start gate fills) but no reading starts;
+ * 1 (the default) starts the next reading as soon as the gate is full. A reading in progress is unaffected.
+ * @return NFV_OK, or NFV_ERR_INVALID_ARGUMENT for a bad handle.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_auto_start(nfv_session *session, int enabled);
+
+/**
+ * Ends the session: final and idempotent. The source (camera, torch, file) is released at once. Before
+ * `measurementComplete` the session ends without a result (`state` idle, then the stream ends); after it the
+ * result is still delivered. Safe from any thread and from inside the event callback.
+ * @return NFV_OK, or NFV_ERR_INVALID_ARGUMENT for a bad handle.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_stop(nfv_session *session);
+
+/**
+ * The session's current state as JSON: {"state":"positioning"}, {"state":"measuring","elapsed":12}, and with
+ * "result" or "error" when completed or failed.
+ * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_state(nfv_session *session, char **out_json);
+
+/**
+ * Hands one camera frame to a host-frames session (nfv_session_use_host_frames()). The frame is reduced on the
+ * calling thread (the means of a central region and the share of clipped red pixels) without copying it; the
+ * library keeps no pointer to `pixels` after the call.
+ *
+ * @param pixels        the frame's first byte; `size` bytes readable.
+ * @param size          bytes at `pixels`: at least what `format`, `width`, `height` and `stride` need.
+ * @param width,height  frame size in pixels, 2…16384 each.
+ * @param stride        bytes per row of the first plane (0 means tightly packed).
+ * @param timestamp_us  capture time in microseconds on a monotonic clock; must increase from frame to frame.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a NULL pointer, a size or stride too small, an unknown format or a
+ *         timestamp that does not increase (the frame is ignored; nothing received before is lost);
+ *         NFV_ERR_INTERNAL when the session is not running (before start, after stop, after a cancel to idle).
+ * Threads: any; one producer at a time keeps frames in order.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_frame(nfv_session *session, const void *pixels, size_t size,
+                                                                nfv_pixel_format format, int width, int height,
+                                                                int stride, int64_t timestamp_us);
+
+/**
+ * Hands one already-reduced frame (channel means of the fingertip region, 0…255) to a host-frames session.
+ *
+ * @param saturated_fraction  share of the region's pixels with clipped red (0…1), or a negative value if unknown.
+ * @return as nfv_session_submit_frame(); also NFV_ERR_INVALID_ARGUMENT for a mean outside 0…255 or not finite.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_means(nfv_session *session, int64_t timestamp_us,
+                                                                double red, double green, double blue,
+                                                                double saturated_fraction);
+
+/**
+ * Hands one accelerometer sample (m/s², gravity included, same clock as the frames) to a host-frames session;
+ * it feeds the breathing rate when the configuration's motionBreathing is on.
+ * @return as nfv_session_submit_means().
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_motion(nfv_session *session, int64_t timestamp_us,
+                                                                 double x, double y, double z);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@ import NeurofitVitals
 
 /// Every subcommand, in the order `nfv help` lists them.
 let subcommands: [Subcommand] = [
+    licenseCommand,
     versionCommand,
     analyzeCommand,
 ]

@@ -3,8 +3,8 @@
 public struct BreathingBeat: Sendable, Equatable {
     /// Beat time in seconds on the frames' clock (the fiducial the beat detector uses).
     public var time: Double
-    /// Interval from the previous accepted beat in milliseconds; nil for the first beat after a gap (no interval
-    /// spans a gap). Carries respiratory sinus arrhythmia (RIFV).
+    /// Interval from the previous accepted beat in milliseconds; nil when no trusted interval ends here (first
+    /// beat, first beat after a gap, rejected interval). Carries respiratory sinus arrhythmia (RIFV).
     public var intervalMs: Double?
     /// Pulse amplitude, peak minus the preceding onset on the filtered signal (RIAV), in any consistent unit.
     public var amplitude: Double

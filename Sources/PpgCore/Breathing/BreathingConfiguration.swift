@@ -6,8 +6,14 @@ public struct BreathingConfiguration: Sendable, Equatable {
     public var minimumFrequencyHz: Double = 0.1
     /// Highest breathing frequency searched, Hz (30 brpm); the camera channel also stays below half the heart rate.
     public var maximumFrequencyHz: Double = 0.5
+    /// How far below `minimumFrequencyHz` a spectral peak may sit and still count (a rate right at the band edge
+    /// lands on either side of it), Hz.
+    public var lowerEdgeToleranceHz: Double = 0.005
     /// Rate at which the per-beat series are resampled before the spectrum, Hz.
     public var resampleRateHz: Double = 4
+    /// Cut-off of the zero-phase high-pass applied after the linear detrend, removing slow drift (pressure,
+    /// perfusion, posture) that would otherwise leak into the bottom of the band, Hz; 0 turns it off.
+    public var detrendCutoffHz: Double = 0.05
     /// Half-width of the band around the peak whose power counts as the peak's, Hz.
     public var peakHalfWidthHz: Double = 0.02
     /// Spacing of the frequency grid on which spectra are evaluated, Hz (refined further by interpolation).

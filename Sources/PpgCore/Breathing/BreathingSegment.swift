@@ -10,17 +10,16 @@ struct BreathingSegment: Sendable, Equatable {
     /// Length covered by the samples, seconds (count / rate).
     var seconds: Double { Double(values.count) / rate }
 
-    /// Builds the segments of a point series sampled at irregular times: the points are split wherever the run
-    /// changes or two points are more than `maximumBridgeSeconds` apart, and each stretch of at least
-    /// `minimumSeconds` is resampled at `rate` with a natural cubic spline.
+    /// Builds the segments of a point series sampled at irregular times: the points are split wherever two are
+    /// more than `maximumBridgeSeconds` apart, and each stretch of at least `minimumSeconds` is resampled at `rate`
+    /// with a natural cubic spline.
     static func resampling(_ points: [BreathingPoint], rate: Double, minimumSeconds: Double,
                            maximumBridgeSeconds: Double) -> [BreathingSegment] {
         var segments: [BreathingSegment] = []
         var first = 0
         for index in points.indices {
             let isLast = index == points.count - 1
-            let breaksAfter = isLast || points[index + 1].run != points[index].run
-                || points[index + 1].time - points[index].time > maximumBridgeSeconds
+            let breaksAfter = isLast || points[index + 1].time - points[index].time > maximumBridgeSeconds
             guard breaksAfter else { continue }
             let stretch = points[first...index]
             if let segment = resampledStretch(stretch, rate: rate, minimumSeconds: minimumSeconds) {
@@ -42,12 +41,10 @@ struct BreathingSegment: Sendable, Equatable {
     }
 }
 
-/// One sample of a series taken at an irregular time (a beat), tagged with the gap-free run it belongs to.
+/// One sample of a series taken at an irregular time (a beat).
 struct BreathingPoint: Sendable, Equatable {
     /// Time, seconds.
     var time: Double
     /// Value (interval, amplitude or intensity).
     var value: Double
-    /// Index of the gap-free run; points of different runs are never joined.
-    var run: Int
 }

@@ -13,8 +13,9 @@ struct BreathingSpectrum: Sendable {
     /// Total length of the segments analysed, seconds.
     let analysedSeconds: Double
 
-    /// The spectrum over `[lower, upper]` (both included, spaced by `step`); nil without data.
-    init?(segments: [BreathingSegment], lower: Double, upper: Double, step: Double) {
+    /// The spectrum over `[lower, upper]` (both included, spaced by `step`), each segment high-passed at
+    /// `highPassHz` after the linear detrend (0: linear detrend only); nil without data.
+    init?(segments: [BreathingSegment], lower: Double, upper: Double, step: Double, highPassHz: Double) {
         let count = Int(((upper - lower) / step).rounded(.down)) + 1
         let totalSeconds = segments.reduce(0) { $0 + $1.seconds }
         guard count >= 3, totalSeconds > 0 else { return nil }
@@ -22,13 +23,29 @@ struct BreathingSpectrum: Sendable {
         var power = [Double](repeating: 0, count: count)
         for segment in segments {
             let weight = segment.seconds / totalSeconds
-            let segmentPower = BreathingSpectrum.periodogram(of: segment, at: frequencies)
+            let segmentPower = BreathingSpectrum.periodogram(of: segment, at: frequencies, highPassHz: highPassHz)
             for i in 0..<count { power[i] += weight * segmentPower[i] }
         }
         self.frequencies = frequencies
         self.power = power
         self.step = step
         self.analysedSeconds = totalSeconds
+    }
+
+    /// The breathing peak of the segments between `minimumFrequencyHz` (less the edge tolerance) and `upper`, or
+    /// nil when there is none or the segments span fewer than `minimumCycles` cycles of it.
+    static func breathingPeak(of segments: [BreathingSegment], upper: Double,
+                              configuration: BreathingConfiguration) -> (frequency: Double, concentration: Double)? {
+        let lower = configuration.minimumFrequencyHz
+        let margin = configuration.peakHalfWidthHz
+        guard let spectrum = BreathingSpectrum(segments: segments, lower: lower - margin, upper: upper + margin,
+                                               step: configuration.frequencyStepHz,
+                                               highPassHz: configuration.detrendCutoffHz),
+              let peak = spectrum.peak(lower: lower - configuration.lowerEdgeToleranceHz, upper: upper,
+                                       halfWidth: margin),
+              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        else { return nil }
+        return peak
     }
 
     /// The highest local maximum whose frequency lies in `[lower, upper]`, refined by a parabola through the
@@ -66,8 +83,14 @@ struct BreathingSpectrum: Sendable {
     }
 
     /// |DFT|² of the detrended, Hann-windowed segment at each frequency, divided by Σw² (a variance density).
-    private static func periodogram(of segment: BreathingSegment, at frequencies: [Double]) -> [Double] {
-        let tapered = hannWindowed(linearlyDetrended(segment.values))
+    private static func periodogram(of segment: BreathingSegment, at frequencies: [Double],
+                                    highPassHz: Double) -> [Double] {
+        var detrended = linearlyDetrended(segment.values)
+        if highPassHz > 0 {
+            detrended = BreathingButterworth(.highPass, cutoffHz: highPassHz, rateHz: segment.rate)
+                .zeroPhase(detrended)
+        }
+        let tapered = hannWindowed(detrended)
         let windowEnergy = hannEnergy(count: segment.values.count)
         return frequencies.map { frequency in
             let omega = 2 * Double.pi * frequency / segment.rate

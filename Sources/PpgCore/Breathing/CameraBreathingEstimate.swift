@@ -2,9 +2,9 @@
 public struct CameraBreathingEstimate: Sendable, Equatable {
     /// Concentration-weighted mean of the estimates that agree, breaths per minute.
     public var brpm: Double
-    /// `agreement · mean(concentration) · beatQualityFraction`, 0…1.
+    /// `agreement · mean(concentration) · beatQualityFraction` over the fused modulations, 0…1.
     public var confidence: Double
-    /// `clip(1 − sd/agreementSdBrpm, 0, 1)` over all estimates (a fixed penalty when there is only one).
+    /// `clip(1 − sd/agreementSdBrpm, 0, 1)` over the fused estimates (`singleEstimateAgreement` when only one).
     public var agreement: Double
     /// Valid beats in the window over the beats the window should hold at the median heart rate, 0…1.
     public var beatQualityFraction: Double

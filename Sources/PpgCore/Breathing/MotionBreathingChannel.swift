@@ -19,12 +19,8 @@ struct MotionBreathingChannel: Sendable {
                                      + direction.z * segment.z.values[i]
                              })
         }
-        let margin = configuration.peakHalfWidthHz
-        let lower = configuration.minimumFrequencyHz, upper = configuration.maximumFrequencyHz
-        guard let spectrum = BreathingSpectrum(segments: projected, lower: lower - margin, upper: upper + margin,
-                                               step: configuration.frequencyStepHz),
-              let peak = spectrum.peak(lower: lower, upper: upper, halfWidth: margin),
-              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        guard let peak = BreathingSpectrum.breathingPeak(
+                of: projected, upper: configuration.maximumFrequencyHz, configuration: configuration)
         else { return nil }
         return MotionBreathingEstimate(brpm: 60 * peak.frequency, concentration: peak.concentration)
     }
@@ -36,7 +32,7 @@ struct MotionBreathingChannel: Sendable {
         .compactMap { run in
             let minimumBins = configuration.minimumSegmentSeconds * binRate
             guard Double(run.x.count) >= minimumBins else { return nil }
-            let filter = BreathingLowPass(cutoffHz: configuration.motionLowPassHz, rateHz: binRate)
+            let filter = BreathingButterworth(.lowPass, cutoffHz: configuration.motionLowPassHz, rateHz: binRate)
             func axis(_ values: [Double]) -> BreathingSegment {
                 let filtered = filter.zeroPhase(values)
                 let kept = stride(from: 0, to: filtered.count, by: decimation).map { filtered[$0] }

@@ -10,36 +10,34 @@ struct PulseBreathingChannel: Sendable {
         let heartRateHz = 1000 / intervals[intervals.count / 2]
         let upper = min(configuration.maximumFrequencyHz, heartRateHz / 2)
         guard upper > configuration.minimumFrequencyHz else { return nil }
-        let runs = PulseBreathingChannel.runIndices(of: beats)
         let estimates = RespiratoryModulation.allCases.compactMap { modulation in
-            estimate(modulation, beats: beats, runs: runs, upper: upper)
+            estimate(modulation, beats: beats, upper: upper)
         }
         guard !estimates.isEmpty else { return nil }
         return fused(estimates, beatQualityFraction: beatQualityFraction(beats, windowSeconds, heartRateHz))
     }
 
-    private func estimate(_ modulation: RespiratoryModulation, beats: [BreathingBeat], runs: [Int],
+    private func estimate(_ modulation: RespiratoryModulation, beats: [BreathingBeat],
                           upper: Double) -> ModulationEstimate? {
-        let points = PulseBreathingChannel.points(of: modulation, beats: beats, runs: runs)
+        let points = PulseBreathingChannel.points(of: modulation, beats: beats)
         let segments = BreathingSegment.resampling(
             points, rate: configuration.resampleRateHz, minimumSeconds: configuration.minimumSegmentSeconds,
             maximumBridgeSeconds: configuration.maximumBridgeSeconds)
-        let margin = configuration.peakHalfWidthHz
-        guard let spectrum = BreathingSpectrum(
-                segments: segments, lower: configuration.minimumFrequencyHz - margin, upper: upper + margin,
-                step: configuration.frequencyStepHz),
-              let peak = spectrum.peak(lower: configuration.minimumFrequencyHz, upper: upper, halfWidth: margin),
-              peak.frequency * spectrum.analysedSeconds >= configuration.minimumCycles
+        guard let peak = BreathingSpectrum.breathingPeak(of: segments, upper: upper, configuration: configuration)
         else { return nil }
         return ModulationEstimate(modulation: modulation, brpm: 60 * peak.frequency,
                                   concentration: peak.concentration)
     }
 
+    /// Smart fusion: the largest group of estimates that agree gives the rate (concentration-weighted) and the
+    /// confidence `agreement · mean(concentration) · beatQualityFraction`, both taken over that group. (Karlen
+    /// withholds the rate unless all three agree; scoring the agreeing group instead keeps a window in which one
+    /// modulation is swamped by vasomotion from losing a rate the other two agree on.)
     private func fused(_ estimates: [ModulationEstimate], beatQualityFraction: Double) -> CameraBreathingEstimate {
-        let agreement = BreathingFusion.agreement(
-            of: estimates, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
         let group = BreathingFusion.agreeingGroup(of: estimates, sdLimit: configuration.agreementSdBrpm)
-        let meanConcentration = estimates.reduce(0) { $0 + $1.concentration } / Double(estimates.count)
+        let agreement = BreathingFusion.agreement(
+            of: group, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
+        let meanConcentration = group.reduce(0) { $0 + $1.concentration } / Double(group.count)
         return CameraBreathingEstimate(
             brpm: BreathingFusion.weightedRate(of: group),
             confidence: agreement * meanConcentration * beatQualityFraction,
@@ -55,30 +53,21 @@ struct PulseBreathingChannel: Sendable {
         return min(Double(beats.filter(\.isValid).count) / expected, 1)
     }
 
-    /// For each beat, the index of its gap-free run (a beat without an interval starts a new run).
-    static func runIndices(of beats: [BreathingBeat]) -> [Int] {
-        var run = 0
-        return beats.indices.map { index in
-            if index > 0 && beats[index].intervalMs == nil { run += 1 }
-            return run
-        }
-    }
-
-    /// The modulation's samples: every valid beat for RIAV and RIIV; for RIFV the valid beats whose interval
-    /// starts at a valid beat.
-    static func points(of modulation: RespiratoryModulation, beats: [BreathingBeat],
-                       runs: [Int]) -> [BreathingPoint] {
+    /// The modulation's samples: every valid beat for RIAV and RIIV; for RIFV the valid beats with an interval
+    /// that starts at a valid beat. Stretches without samples longer than `maximumBridgeSeconds` split the
+    /// series later; shorter ones (a rejected beat, a brief frame drop) are bridged.
+    static func points(of modulation: RespiratoryModulation, beats: [BreathingBeat]) -> [BreathingPoint] {
         beats.indices.compactMap { index in
             let beat = beats[index]
             guard beat.isValid else { return nil }
             switch modulation {
             case .rifv:
                 guard let interval = beat.intervalMs, index == 0 || beats[index - 1].isValid else { return nil }
-                return BreathingPoint(time: beat.time, value: interval, run: runs[index])
+                return BreathingPoint(time: beat.time, value: interval)
             case .riav:
-                return BreathingPoint(time: beat.time, value: beat.amplitude, run: runs[index])
+                return BreathingPoint(time: beat.time, value: beat.amplitude)
             case .riiv:
-                return BreathingPoint(time: beat.time, value: beat.intensity, run: runs[index])
+                return BreathingPoint(time: beat.time, value: beat.intensity)
             }
         }
     }

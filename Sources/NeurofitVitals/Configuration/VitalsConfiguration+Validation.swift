@@ -1,0 +1,57 @@
+extension VitalsConfiguration {
+    /// Applies the validation rules of the API reference (000), in its order, and throws the first that fails with
+    /// its exact detail text:
+    /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
+    /// 2. `readingDuration must be greater than 0 and at most 3600 seconds`;
+    /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate;
+    /// 4. `fpsTiers must list at least one tier`;
+    /// 5. `fpsTiers entries must be in 1...240 fps (got <tier>)`.
+    public func validate() throws(ConfigurationError) {
+        for (name, value) in finiteChecked where !value.isFinite {
+            throw ConfigurationError(detail: "\(name) must be a finite number")
+        }
+        guard readingDuration > 0 && readingDuration <= 3600 else {
+            throw ConfigurationError(detail: "readingDuration must be greater than 0 and at most 3600 seconds")
+        }
+        for (name, value) in secondsChecked where !(0...3600).contains(value) {
+            throw ConfigurationError(detail: "\(name) must be in 0...3600 seconds")
+        }
+        guard !advanced.fpsTiers.isEmpty else {
+            throw ConfigurationError(detail: "fpsTiers must list at least one tier")
+        }
+        for tier in advanced.fpsTiers where !(1...240).contains(tier) {
+            throw ConfigurationError(detail: "fpsTiers entries must be in 1...240 fps (got \(tier))")
+        }
+    }
+
+    /// The settings that must be finite, in the reference's order.
+    private var finiteChecked: [(String, Double)] {
+        [
+            ("readingDuration", readingDuration),
+            ("minAmplitude", advanced.minAmplitude),
+            ("contactEnterFrac", advanced.contactEnterFrac),
+            ("contactExitFrac", advanced.contactExitFrac),
+            ("startWindowSeconds", advanced.startWindowSeconds),
+            ("startRequiredFraction", advanced.startRequiredFraction),
+            ("startQualityFloor", advanced.startQualityFloor),
+            ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("cancelWindowSeconds", advanced.cancelWindowSeconds),
+            ("cancelBadFraction", advanced.cancelBadFraction),
+            ("liveDiscardGateThreshold", advanced.liveDiscardGateThreshold),
+            ("exposureTargetDc", advanced.exposureTargetDc),
+            ("exposureDcMin", advanced.exposureDcMin),
+            ("exposureDcMax", advanced.exposureDcMax),
+            ("exposureTuneGamma", advanced.exposureTuneGamma),
+        ]
+    }
+
+    /// The windows and deadlines that must lie in 0...3600 seconds, in the reference's order.
+    private var secondsChecked: [(String, Double)] {
+        [
+            ("startWindowSeconds", advanced.startWindowSeconds),
+            ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("cancelWindowSeconds", advanced.cancelWindowSeconds),
+            ("liveDiscardGateSeconds", Double(advanced.liveDiscardGateSeconds)),
+        ]
+    }
+}

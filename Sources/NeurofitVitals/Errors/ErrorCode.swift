@@ -1,0 +1,20 @@
+/// The stable error codes of SPEC §7, plus `invalidArgument` for misuse of the C ABI. The raw values are the
+/// names hosts see in JSON error objects.
+public enum ErrorCode: String, Sendable, CaseIterable, Codable {
+    /// `activate` has not succeeded in this process.
+    case notActivated
+    /// The license key was rejected; the message names the check.
+    case licenseInvalid
+    /// The process may not open the camera device.
+    case cameraPermissionDenied
+    /// The camera could not be opened, or stopped and could not be restored.
+    case cameraUnavailable
+    /// No capture format reaches the minimum frame rate; the message says why.
+    case unsupportedDevice
+    /// The reading was captured but no trustworthy heart rate was found.
+    case noHeartRate
+    /// An unexpected condition or a call the session's state does not allow.
+    case internalError
+    /// NULL where not allowed, bad JSON, wrong sizes, a stale handle.
+    case invalidArgument
+}

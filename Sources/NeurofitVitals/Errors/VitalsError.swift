@@ -1,0 +1,32 @@
+/// An error the library reports to its host: a stable code, an English message for logs, and whether retrying the
+/// same call can help. Encodes as `{"code":…,"message":…,"retryable":…}` (SPEC §5, §7).
+public struct VitalsError: Error, Sendable, Equatable, Codable {
+    /// The stable code.
+    public let code: ErrorCode
+    /// One English sentence for logs. Never contains license contents or metric values.
+    public let message: String
+    /// Whether the same call may succeed later without the host changing anything (a busy camera, say).
+    public let retryable: Bool
+
+    /// Creates an error; `retryable` defaults to the code's usual answer.
+    public init(_ code: ErrorCode, _ message: String, retryable: Bool? = nil) {
+        self.code = code
+        self.message = message
+        self.retryable = retryable ?? (code == .cameraUnavailable)
+    }
+
+    /// `invalidArgument` with the given message.
+    public static func invalidArgument(_ message: String) -> VitalsError {
+        VitalsError(.invalidArgument, message)
+    }
+
+    /// `licenseInvalid` whose message names the failed check.
+    public static func licenseInvalid(_ reason: String) -> VitalsError {
+        VitalsError(.licenseInvalid, "The license key is not valid: \(reason).")
+    }
+
+    /// `internalError` with the given message.
+    public static func internalError(_ message: String) -> VitalsError {
+        VitalsError(.internalError, message)
+    }
+}

@@ -1,0 +1,95 @@
+import PpgCore
+import Synchronization
+
+/// Frames the host pushes itself ("custom input", SPEC §3): already reduced to channel means by the caller's
+/// thread, checked for monotonic timestamps, then handed to the session.
+public final class HostFrameSource: FrameSource {
+    public let info: SourceInfo
+    private let state = Mutex<(deliver: (@Sendable (SourceItem) -> Void)?, lastFrame: Double?, lastMotion: Double?)>(
+        (nil, nil, nil))
+
+    /// A host source whose camera runs at `fpsTier`.
+    public init(fpsTier: Int = 30, description: String = "host frames") {
+        info = SourceInfo(kind: "hostFrames", fpsTier: fpsTier, deviceModel: description,
+                          discardsSettlingSecond: false)
+    }
+
+    public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        state.withLock { $0.deliver = deliver }
+    }
+
+    public func close() {
+        state.withLock { $0.deliver = nil }
+    }
+
+    /// Hands a frame to the session.
+    /// - Throws: `invalidArgument` when its timestamp does not come after the previous frame's (the frame is not
+    ///   used; everything received before stays), or `internalError` when the session is not running.
+    public func submit(_ sample: FrameSample) throws(VitalsError) {
+        try state.withLock { (current) throws(VitalsError) in
+            guard let deliver = current.deliver else { throw Self.notRunning }
+            if let last = current.lastFrame, sample.timestamp <= last {
+                throw .invalidArgument("Frame timestamps must increase: \(Self.microseconds(sample.timestamp)) µs "
+                    + "does not come after \(Self.microseconds(last)) µs; the frame was ignored")
+            }
+            current.lastFrame = sample.timestamp
+            deliver(.frame(sample))
+        }
+    }
+
+    /// Hands an accelerometer sample to the session (timestamps must increase too).
+    public func submit(_ sample: MotionSample) throws(VitalsError) {
+        try state.withLock { (current) throws(VitalsError) in
+            guard let deliver = current.deliver else { throw Self.notRunning }
+            if let last = current.lastMotion, sample.timestamp <= last {
+                throw .invalidArgument("Motion timestamps must increase: \(Self.microseconds(sample.timestamp)) µs "
+                    + "does not come after \(Self.microseconds(last)) µs; the sample was ignored")
+            }
+            current.lastMotion = sample.timestamp
+            deliver(.motion(sample))
+        }
+    }
+
+    private static let notRunning = VitalsError.internalError(
+        "The session is not running: call start first (frames after stop or a cancel to idle are refused)")
+
+    private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
+}
+
+extension HostFrameSource {
+    private static let reducer = FrameReducer()
+
+    /// Reduces a host frame in place (no copy) and hands it to the session.
+    /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `internalError` when not running.
+    public func submit(frame pixels: UnsafeRawBufferPointer, layout: FrameLayout,
+                       timestampMicroseconds: Int64) throws(VitalsError) {
+        let means: ChannelMeans
+        do {
+            means = try Self.reducer.reduce(pixels, layout: layout)
+        } catch {
+            throw .invalidArgument("The frame was ignored: \(error.description)")
+        }
+        try submit(means.frameSample(timestamp: Double(timestampMicroseconds) / 1e6))
+    }
+
+    /// Hands already-reduced channel means to the session (`saturatedFraction` < 0: unknown).
+    public func submit(means timestampMicroseconds: Int64, red: Double, green: Double, blue: Double,
+                       saturatedFraction: Double) throws(VitalsError) {
+        for (name, value) in [("red", red), ("green", green), ("blue", blue)] where !(0...255).contains(value) {
+            throw .invalidArgument("\(name) must be a mean in 0...255 (got \(value)); the frame was ignored")
+        }
+        guard saturatedFraction.isFinite, saturatedFraction <= 1 else {
+            throw .invalidArgument("saturated_fraction must be in 0...1, or negative for unknown")
+        }
+        try submit(FrameSample(timestamp: Double(timestampMicroseconds) / 1e6, red: red, green: green, blue: blue,
+                               saturatedFraction: saturatedFraction < 0 ? nil : saturatedFraction))
+    }
+
+    /// Hands an accelerometer sample (m/s²) to the session.
+    public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
+        guard x.isFinite, y.isFinite, z.isFinite, max(abs(x), abs(y), abs(z)) < 1000 else {
+            throw .invalidArgument("Acceleration must be finite m/s² below 1000 in magnitude; the sample was ignored")
+        }
+        try submit(MotionSample(timestamp: Double(timestampMicroseconds) / 1e6, x: x, y: y, z: z))
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+import PpgCore
+import Synchronization
+
+/// The simulated finger (SPEC §3): the engine's synthetic PPG generator as a source, for hosts that develop
+/// without a camera, for demos and for tests. Paced at recorded speed, or as fast as the session consumes.
+public final class SimulatedFingerSource: FrameSource {
+    public let info: SourceInfo
+    private let configuration: SyntheticConfiguration
+    private let realTime: Bool
+    private let running = Mutex<RunToken?>(nil)
+
+    /// Identifies one open…close run, so a thread left over from an earlier run stops delivering.
+    private final class RunToken: Sendable {
+        let stopped = Atomic<Bool>(false)
+    }
+
+    /// A simulated finger from a synthetic configuration; `realTime` paces frames at their timestamps.
+    public init(configuration: SyntheticConfiguration, realTime: Bool) {
+        self.configuration = configuration
+        self.realTime = realTime
+        info = SourceInfo(kind: "simulated", fpsTier: Int(configuration.camera.framesPerSecond.rounded()),
+                          deviceModel: "simulated finger (seed \(configuration.seed))", requiresLicense: false,
+                          discardsSettlingSecond: true, canRunAhead: !realTime)
+    }
+
+    public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        let token = RunToken()
+        running.withLock { previous in
+            previous?.stopped.store(true, ordering: .releasing)
+            previous = token
+        }
+        let configuration = configuration
+        let realTime = realTime
+        try DetachedThread.start(name: "nfv-simulator") {
+            var stream = SyntheticPpgStream(configuration: configuration)
+            var pacer = realTime ? RealTimePacer() : nil
+            while !token.stopped.load(ordering: .acquiring), let sample = stream.next() {
+                pacer?.wait(until: sample.timestamp)
+                guard !token.stopped.load(ordering: .acquiring) else { break }
+                switch sample {
+                case .frame(let frame): deliver(.frame(frame))
+                case .motion(let motion): deliver(.motion(motion))
+                }
+            }
+        }
+    }
+
+    public func close() {
+        running.withLock { token in
+            token?.stopped.store(true, ordering: .releasing)
+            token = nil
+        }
+    }
+}
+
+/// Sleeps so that sample time advances with the monotonic clock (sample time 0 = the first call).
+struct RealTimePacer {
+    private let origin: Double
+    private var firstSample: Double?
+
+    init() {
+        origin = Self.now()
+    }
+
+    /// Waits until `sampleTime` (relative to the first sample seen) has come on the wall clock.
+    mutating func wait(until sampleTime: Double) {
+        if firstSample == nil { firstSample = sampleTime }
+        let delay = (sampleTime - firstSample!) - (Self.now() - origin)
+        if delay > 0 { usleep(UInt32(min(delay, 1) * 1e6)) }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

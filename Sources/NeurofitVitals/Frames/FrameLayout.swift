@@ -1,0 +1,105 @@
+/// How a frame's bytes are arranged: pixel format, size in pixels, and the stride (bytes from the start of one row
+/// to the next) of the first plane.
+///
+/// Planes follow each other without gaps:
+/// - packed formats (`rgb24`, `bgr24`, `rgba`, `bgra`, `yuyv`) and `gray8`: one plane, `stride` bytes per row;
+/// - `nv12`: the Y plane (`stride × height` bytes), then the interleaved U/V plane with the same `stride` and
+///   ⌈height/2⌉ rows;
+/// - `i420`, `i422`: the Y plane (`stride × height`), then U, then V, each with `chromaStride = ⌈stride/2⌉` bytes
+///   per row and ⌈height/2⌉ (`i420`) or `height` (`i422`) rows — for `stride == width` this is the tightly packed
+///   layout of Y4M files and of most I420 buffers;
+/// - `i444`: Y, U and V planes, each `stride × height`.
+///
+/// The last row of the last plane may stop after its last pixel (no trailing padding is required).
+public struct FrameLayout: Sendable, Equatable {
+    /// Largest width or height accepted, in pixels.
+    public static let maximumDimension = 16_384
+    /// Largest stride accepted, in bytes.
+    public static let maximumStride = 1 << 20
+
+    /// The pixel format.
+    public var format: PixelFormat
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Bytes per row of the first plane (Y for YUV formats); at least `minimumStride`.
+    public var stride: Int
+
+    /// A layout with an explicit stride.
+    public init(format: PixelFormat, width: Int, height: Int, stride: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.stride = stride
+    }
+
+    /// A tightly packed layout (`stride == minimumStride`).
+    public init(format: PixelFormat, width: Int, height: Int) {
+        self.init(format: format, width: width, height: height, stride: 0)
+        stride = minimumStride
+    }
+
+    /// Bytes one row of the first plane needs at this width.
+    public var minimumStride: Int {
+        switch format {
+        case .rgb24, .bgr24: width * 3
+        case .rgba, .bgra: width * 4
+        case .yuyv: (width + 1) / 2 * 4
+        case .nv12, .i420, .i422, .i444, .gray8: width
+        }
+    }
+
+    /// Bytes per row of each chroma plane (`nv12`: of the interleaved U/V plane); 0 for formats without one.
+    public var chromaStride: Int {
+        switch format {
+        case .nv12, .i444: stride
+        case .i420, .i422: (stride + 1) / 2
+        case .rgb24, .bgr24, .rgba, .bgra, .yuyv, .gray8: 0
+        }
+    }
+
+    /// Checks the dimensions, the stride and that `byteCount` bytes hold the frame; returns the bytes it needs.
+    @discardableResult
+    public func validate(byteCount: Int) throws(FrameReducerError) -> Int {
+        guard (1...Self.maximumDimension).contains(width), (1...Self.maximumDimension).contains(height) else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        guard stride >= minimumStride, stride <= Self.maximumStride else {
+            throw .invalidStride(stride: stride, minimum: minimumStride)
+        }
+        let required = requiredByteCount
+        guard byteCount >= required else { throw .bufferTooSmall(byteCount: byteCount, required: required) }
+        return required
+    }
+
+    /// Bytes the frame occupies up to the last pixel of its last plane (meaningful once dimensions and stride are
+    /// valid).
+    var requiredByteCount: Int {
+        let lumaRows = stride * (height - 1) + minimumStride
+        switch format {
+        case .rgb24, .bgr24, .rgba, .bgra, .yuyv, .gray8:
+            return lumaRows
+        case .nv12:
+            return stride * height + stride * (chromaHeight - 1) + (width + 1) / 2 * 2
+        case .i420, .i422, .i444:
+            return chromaPlaneOffsets.v + chromaStride * (chromaHeight - 1) + chromaWidth
+        }
+    }
+
+    /// Rows of each chroma plane.
+    var chromaHeight: Int {
+        format == .nv12 || format == .i420 ? (height + 1) / 2 : height
+    }
+
+    /// Chroma samples per row of each planar chroma plane.
+    var chromaWidth: Int {
+        format == .i444 ? width : (width + 1) / 2
+    }
+
+    /// Byte offsets of the U and V planes (`nv12`: of the first U and V bytes in the interleaved plane).
+    var chromaPlaneOffsets: (u: Int, v: Int) {
+        let u = stride * height
+        return format == .nv12 ? (u, u + 1) : (u, u + chromaStride * chromaHeight)
+    }
+}

@@ -1,0 +1,101 @@
+import FoundationEssentials
+
+/// The text form of a license key: `NFV1.<payload>.<signature>`, both parts unpadded base64url. The signature is
+/// Ed25519 over the ASCII bytes of `NFV1.<payload>` (docs/license-keys.md).
+public struct LicenseKey: Sendable, Equatable {
+    /// The version prefix every key of this format starts with.
+    public static let prefix = "NFV1"
+    /// Longest key text accepted, in bytes.
+    public static let maximumLength = 16_384
+
+    /// The signed bytes: `NFV1.<payload as base64url>`.
+    let signedBytes: [UInt8]
+    /// The payload JSON bytes.
+    let payloadBytes: [UInt8]
+    /// The 64-byte Ed25519 signature.
+    let signature: [UInt8]
+
+    /// Parses a key's structure and encodings; the signature is not checked here.
+    /// - Throws: `licenseInvalid` naming the problem (too long, malformed, bad base64, truncated).
+    public init(parsing text: String) throws(VitalsError) {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.utf8.count <= Self.maximumLength else {
+            throw .licenseInvalid("the key is longer than \(Self.maximumLength) bytes")
+        }
+        guard !trimmed.isEmpty else { throw .licenseInvalid("the key is empty") }
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts[0] == Self.prefix else {
+            throw .licenseInvalid("malformed key: it does not start with '\(Self.prefix).'")
+        }
+        guard parts.count >= 3, !parts[2].isEmpty else {
+            throw .licenseInvalid("truncated key: the signature part is missing")
+        }
+        guard parts.count == 3 else { throw .licenseInvalid("malformed key: more than three '.'-separated parts") }
+        let signatureCharacters = (Ed25519.signatureLength * 4 + 2) / 3
+        guard parts[2].utf8.count >= signatureCharacters else {
+            throw .licenseInvalid("truncated key: the signature has \(parts[2].utf8.count) of "
+                + "\(signatureCharacters) characters")
+        }
+        guard parts[2].utf8.count == signatureCharacters else {
+            throw .licenseInvalid("malformed key: the signature is longer than \(signatureCharacters) characters")
+        }
+        payloadBytes = try Self.decode(parts[1], part: "payload")
+        signature = try Self.decode(parts[2], part: "signature")
+        signedBytes = Array("\(Self.prefix).\(parts[1])".utf8)
+    }
+
+    /// Signs a payload with a vendor's secret seed and returns the key text.
+    public static func issue(payload: LicensePayload, seed: [UInt8]) throws(VitalsError) -> String {
+        try issue(payloadJSON: Array(try JSONText.encode(payload).utf8), seed: seed)
+    }
+
+    /// Signs raw payload JSON bytes (tests use this to mint keys with malformed payloads).
+    public static func issue(payloadJSON: [UInt8], seed: [UInt8]) throws(VitalsError) -> String {
+        let signed = "\(prefix).\(Base64URL.encode(payloadJSON))"
+        return "\(signed).\(Base64URL.encode(try Ed25519.sign(Array(signed.utf8), seed: seed)))"
+    }
+
+    /// Decodes one base64url part, naming the part in the error.
+    private static func decode(_ text: Substring, part: String) throws(VitalsError) -> [UInt8] {
+        do {
+            return try Base64URL.decode(text)
+        } catch {
+            switch error {
+            case .truncated:
+                throw .licenseInvalid("truncated key: the \(part) part is cut short")
+            case .invalidCharacter(let offset):
+                throw .licenseInvalid("bad base64 in the \(part) part at character \(offset + 1)")
+            }
+        }
+    }
+
+    /// Whether any of `publicKeys` signed this key.
+    func isSigned(byAnyOf publicKeys: [[UInt8]]) -> Bool {
+        publicKeys.contains { Ed25519.verify(signature, of: signedBytes, publicKey: $0) }
+    }
+
+    /// Decodes the payload JSON, naming the first field that is missing or of the wrong type.
+    func decodePayload() throws(VitalsError) -> LicensePayload {
+        let payload: LicensePayload
+        do {
+            payload = try JSONDecoder().decode(LicensePayload.self, from: Data(payloadBytes))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .licenseInvalid("payload field '\(key.stringValue)' is missing")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .licenseInvalid(Self.wrongType(context.codingPath))
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw .licenseInvalid(Self.wrongType(context.codingPath))
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw .licenseInvalid(Self.wrongType(context.codingPath))
+        } catch {
+            throw .licenseInvalid("the payload is not a JSON object")
+        }
+        if let problem = payload.problem() { throw .licenseInvalid(problem) }
+        return payload
+    }
+
+    private static func wrongType(_ path: [any CodingKey]) -> String {
+        guard let field = path.first?.stringValue else { return "the payload is not a JSON object" }
+        return "payload field '\(field)' must be \(LicensePayload.fieldTypes[field] ?? "of another type")"
+    }
+}

@@ -1,0 +1,53 @@
+/// The five ordered cancel checks of a measuring attempt (003, SPEC §4), fed one preview tick at a time.
+struct CancelChecks {
+    /// A quality score below this counts as a failed quality check (ALGORITHMS §2.5).
+    static let badQualityBelow = 0.5
+
+    private let advanced: AdvancedConfiguration
+    private var noContactRun = 0
+    private var withheldRun = 0
+    private var qualityWindow: [(time: Double, bad: Bool)] = []
+    private(set) var previewCount = 0
+    private(set) var sawLowDiscardEstimate = false
+
+    init(advanced: AdvancedConfiguration) {
+        self.advanced = advanced
+    }
+
+    /// Records a tick of the attempt (call before `firstFiring` and `abortRisk`).
+    mutating func record(_ tick: SignalTick) {
+        previewCount += 1
+        noContactRun = tick.contact ? 0 : noContactRun + 1
+        if case .withheld = tick.liveEstimate { withheldRun += 1 } else { withheldRun = 0 }
+        if let ratio = tick.liveEstimate.discardRatio, case .accepted = tick.liveEstimate,
+           ratio < advanced.liveDiscardGateThreshold {
+            sawLowDiscardEstimate = true
+        }
+        let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow
+        qualityWindow.append((tick.time, bad))
+        qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
+    }
+
+    /// The first check that fires, in 003's order (the host cancel is the session's fifth check).
+    func firstFiring() -> CancelReason? {
+        if noContactRun >= advanced.contactLossPreviews { return .contactLost }
+        let bad = qualityWindow.filter(\.bad).count
+        if qualityWindow.count >= advanced.cancelMinSamples,
+           Double(bad) >= advanced.cancelBadFraction * Double(qualityWindow.count) {
+            return .lowQuality
+        }
+        if withheldRun >= advanced.liveSqCancelConsecutive { return .lowLiveSignalQuality }
+        if previewCount >= advanced.liveDiscardGateSeconds && !sawLowDiscardEstimate { return .noLowDiscardEstimate }
+        return nil
+    }
+
+    /// The abort risk after the latest tick: `warn` from preview ⌈0.6·deadline⌉, `imminent` for the last 5,
+    /// `none` once an estimate cleared the gate (000).
+    var abortRisk: AbortRisk {
+        let deadline = advanced.liveDiscardGateSeconds
+        if sawLowDiscardEstimate || deadline <= 0 { return .none }
+        if previewCount >= deadline - 5 { return .imminent }
+        if previewCount >= Int((0.6 * Double(deadline)).rounded(.up)) { return .warn }
+        return .none
+    }
+}

@@ -1,0 +1,14 @@
+/// What the user should do while positioning (002/003). Evaluated once per preview tick; the first matching case
+/// in `evaluationOrder` wins.
+public enum Guidance: String, Sendable, CaseIterable, Codable {
+    /// No fingertip on the camera.
+    case noContact
+    /// The camera is below 70 % of its frame-rate tier.
+    case frameDrop
+    /// Contact, but the pulse amplitude is below `minAmplitude`.
+    case weakSignal
+    /// Contact, but the quality score is below the start floor.
+    case lowQuality
+    /// Eligible: the start gate is filling.
+    case compliant
+}

@@ -1,0 +1,47 @@
+/// The provisional values shown about once per second while measuring (002, 000, SPEC §5).
+public struct LivePreview: Sendable, Equatable {
+    /// Seconds since the reading started.
+    public var elapsed: Double
+    /// `elapsed / readingDuration`, clamped to 0…1.
+    public var progress: Double
+    /// Provisional heart rate.
+    public var heartRateBpm: Double?
+    /// Provisional RMSSD, from about 20 s; sticky once shown.
+    public var rmssdMs: Double?
+    /// Provisional breathing rate, from about 30 s.
+    public var breathingRateBrpm: Double?
+    /// The live quality score as a level; nil in the empty preview that follows `started`.
+    public var signalLevel: SignalLevelName?
+    /// Distance to the no-low-discard-estimate cancel.
+    public var abortRisk: AbortRisk
+
+    /// The preview's event members (absent values left out).
+    var members: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "elapsed": .number(elapsed), "progress": .number(progress), "abortRisk": .string(abortRisk.rawValue),
+        ]
+        if let heartRateBpm { members["heartRateBpm"] = .number(heartRateBpm) }
+        if let rmssdMs { members["rmssdMs"] = .number(rmssdMs) }
+        if let breathingRateBrpm { members["breathingRateBrpm"] = .number(breathingRateBrpm) }
+        if let signalLevel { members["signalLevel"] = .string(signalLevel.rawValue) }
+        return members
+    }
+
+    /// The empty preview that follows `started`.
+    static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)
+}
+
+/// `strong` ≥ 0.80, `good` ≥ 0.65, `fair` ≥ 0.50, else `weak` (SPEC §5).
+public enum SignalLevelName: String, Sendable, Codable, CaseIterable {
+    case strong, good, fair, weak
+
+    /// The level of a quality score.
+    public init(score: Double) {
+        self = score >= 0.80 ? .strong : score >= 0.65 ? .good : score >= 0.50 ? .fair : .weak
+    }
+}
+
+/// How close the attempt is to the `noLowDiscardEstimate` cancel (000).
+public enum AbortRisk: String, Sendable, Codable, CaseIterable {
+    case none, warn, imminent
+}

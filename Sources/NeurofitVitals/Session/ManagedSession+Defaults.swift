@@ -1,0 +1,17 @@
+extension ManagedSession {
+    /// A session as the C ABI creates it: configuration from JSON (nil: the defaults), the PpgCore engine, and the
+    /// default camera when no other source is chosen.
+    /// - Throws: `invalidArgument` with the exact "Invalid configuration: …" message.
+    public static func make(configurationJSON: String?) throws(VitalsError) -> ManagedSession {
+        let configuration: VitalsConfiguration
+        do {
+            configuration = try configurationJSON.map { text throws(ConfigurationError) in
+                try VitalsConfiguration(json: text)
+            } ?? VitalsConfiguration()
+        } catch {
+            throw VitalsError(error)
+        }
+        return ManagedSession(configuration: configuration, engineFactory: EngineAdapter.init,
+                              defaultSource: DefaultCamera.source)
+    }
+}

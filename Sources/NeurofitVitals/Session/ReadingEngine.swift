@@ -1,0 +1,30 @@
+import PpgCore
+
+/// The engine as a session drives it: the live analysis frame by frame and the final analysis of an attempt.
+/// `EngineAdapter` wraps PpgCore; tests may script their own.
+public protocol ReadingEngine: Sendable {
+    /// Forgets the signal: a reading starts.
+    mutating func reset()
+    /// Consumes one frame. Returns the beats it confirmed (each with its interval in ms, nil after a gap) and,
+    /// once per second of sample time, a tick.
+    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?)
+    /// Consumes one accelerometer sample.
+    mutating func push(_ motion: MotionSample)
+    /// The final analysis of an attempt's frames and motion samples.
+    func finalize(frames: [FrameSample], motion: [MotionSample], id: String, capturedAt: String)
+        -> Result<ReadingResult, VitalsError>
+}
+
+/// The non-deterministic inputs of a session, injected so replays and tests are exact.
+public struct SessionEnvironment: Sendable {
+    /// The wall clock, Unix seconds.
+    public var now: @Sendable () -> Double
+    /// A new unique reading id.
+    public var makeId: @Sendable () -> String
+
+    /// Creates an environment.
+    public init(now: @escaping @Sendable () -> Double, makeId: @escaping @Sendable () -> String) {
+        self.now = now
+        self.makeId = makeId
+    }
+}

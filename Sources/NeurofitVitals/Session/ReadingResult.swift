@@ -1,0 +1,74 @@
+/// The result of a completed reading (SPEC §6): the eleven fields of 002, plus `flags` and `diagnostics`, and 000's
+/// `durationSeconds`, `confidence` and `engineVersion`.
+public struct ReadingResult: Sendable, Equatable {
+    /// Unique id of the reading (UUID text).
+    public var id: String
+    /// When the reading finished, ISO 8601 UTC with whole seconds.
+    public var capturedAt: String
+    /// Heart rate; always present.
+    public var heartRateBpm: Double
+    /// RMSSD, ms; absent when withheld.
+    public var rmssdMs: Double?
+    /// SDNN, ms; absent when withheld.
+    public var sdnnMs: Double?
+    /// Baevsky stress index (raw SI, %/s²); absent when withheld.
+    public var baevskyStressIndex: Double?
+    /// Poincaré SD2/SD1; absent when withheld.
+    public var sd2sd1: Double?
+    /// Breathing rate; present exactly when `breathingRateConfidence` is.
+    public var breathingRateBrpm: Double?
+    /// `high`, `medium` or `low`.
+    public var breathingRateConfidence: String?
+    /// 3 clean, 2 usable, 1 withheld.
+    public var quality: Int
+    /// The SDK that produced the reading.
+    public var sdkVersion: String
+    /// Why values were withheld or what the engine noticed (stable snake_case names).
+    public var flags: [String]
+    /// The snake_case diagnostics of 000 (an object).
+    public var diagnostics: JSONValue
+    /// Seconds of signal analysed (000).
+    public var durationSeconds: Double?
+    /// HRV confidence, else heart-rate confidence, 0…1 (000).
+    public var confidence: Double?
+
+    /// Creates a result.
+    public init(id: String, capturedAt: String, heartRateBpm: Double, rmssdMs: Double? = nil, sdnnMs: Double? = nil,
+                baevskyStressIndex: Double? = nil, sd2sd1: Double? = nil, breathingRateBrpm: Double? = nil,
+                breathingRateConfidence: String? = nil, quality: Int, sdkVersion: String, flags: [String],
+                diagnostics: JSONValue, durationSeconds: Double? = nil, confidence: Double? = nil) {
+        self.id = id
+        self.capturedAt = capturedAt
+        self.heartRateBpm = heartRateBpm
+        self.rmssdMs = rmssdMs
+        self.sdnnMs = sdnnMs
+        self.baevskyStressIndex = baevskyStressIndex
+        self.sd2sd1 = sd2sd1
+        self.breathingRateBrpm = breathingRateBrpm
+        self.breathingRateConfidence = breathingRateConfidence
+        self.quality = quality
+        self.sdkVersion = sdkVersion
+        self.flags = flags
+        self.diagnostics = diagnostics
+        self.durationSeconds = durationSeconds
+        self.confidence = confidence
+    }
+
+    /// The result as a JSON object (absent optionals left out).
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = [
+            "id": .string(id), "capturedAt": .string(capturedAt), "heartRateBpm": .number(heartRateBpm),
+            "quality": .number(Double(quality)), "sdkVersion": .string(sdkVersion),
+            "engineVersion": .string(SDKVersion.engine),
+            "flags": .array(flags.map(JSONValue.string)), "diagnostics": diagnostics,
+        ]
+        let optionals: [(String, Double?)] = [
+            ("rmssdMs", rmssdMs), ("sdnnMs", sdnnMs), ("baevskyStressIndex", baevskyStressIndex),
+            ("sd2sd1", sd2sd1), ("breathingRateBrpm", breathingRateBrpm), ("durationSeconds", durationSeconds),
+            ("confidence", confidence),
+        ]
+        for (key, value) in optionals { if let value { members[key] = .number(value) } }
+        if let breathingRateConfidence { members["breathingRateConfidence"] = .string(breathingRateConfidence) }
+        return .object(members)
+    }
+}

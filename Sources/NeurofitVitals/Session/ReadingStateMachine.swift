@@ -1,0 +1,244 @@
+/// The reading lifecycle of SPEC §4 and reference 003 as a pure value: preview ticks, beats and commands in;
+/// events and the actions the session must take out. No threads, no clock, no I/O, so a recording replays to the
+/// same events bit for bit and every rule is unit-testable.
+public struct ReadingStateMachine: Sendable {
+    /// Something the session must do for the machine.
+    public enum Action: Sendable, Equatable {
+        /// A reading starts: reset the live signal and keep the attempt's samples from `time` on; lock exposure.
+        case startReading(at: Double)
+        /// The attempt ended without a result: unlock exposure, drop its samples.
+        case abandonReading
+        /// The duration was captured: release the source and compute the result over `from..<to` (sample time).
+        case finalize(from: Double, to: Double)
+        /// The session no longer needs its source (idle after a cancel, stop, failure).
+        case releaseSource
+    }
+
+    /// The events and actions one input produced, in order.
+    public struct Output: Sendable, Equatable {
+        public var events: [SessionEvent] = []
+        public var actions: [Action] = []
+    }
+
+    /// The current state.
+    public private(set) var state: SessionState = .idle
+    /// While false, positioning continues but no reading starts (002's `isAutoStartEnabled`).
+    public var isAutoStartEnabled = true
+    /// Whether `stop()` was called; the event stream ends after what it still owes.
+    public private(set) var isStopped = false
+
+    private let configuration: VitalsConfiguration
+    private var startGate: StartGate
+    private var checks: CancelChecks
+    private var readingStart = 0.0
+    private var positioningStart: Double?
+    private var stickyRmssd: Double?
+    private var lastQuality: Double?
+    private var lastRedDc: Double?
+    private var pendingHostCancel: String?
+    private var sawFirstBeat = false
+    /// The camera's tier and description, for cancel contexts.
+    public var fpsTier: Int
+    /// The source's description (camera name and bus), for cancel contexts.
+    public var deviceModel: String
+
+    /// A machine for one session.
+    public init(configuration: VitalsConfiguration, fpsTier: Int, deviceModel: String) {
+        self.configuration = configuration
+        self.fpsTier = fpsTier
+        self.deviceModel = deviceModel
+        startGate = StartGate(windowSeconds: configuration.advanced.startWindowSeconds,
+                              requiredFraction: configuration.advanced.startRequiredFraction)
+        checks = CancelChecks(advanced: configuration.advanced)
+    }
+
+    /// `start()`: idle → positioning.
+    public mutating func begin() -> Output {
+        var output = Output()
+        guard case .idle = state, !isStopped else { return output }
+        enterPositioning(&output)
+        return output
+    }
+
+    /// One preview tick of signal (about once per second of sample time).
+    public mutating func handle(_ tick: SignalTick) -> Output {
+        var output = Output()
+        lastQuality = tick.qualityScore
+        lastRedDc = tick.redDc ?? lastRedDc
+        switch state {
+        case .positioning: position(tick, &output)
+        case .measuring: measure(tick, &output)
+        default: break
+        }
+        return output
+    }
+
+    /// A beat the live analyzer confirmed, with its interval from the previous beat (nil after a gap).
+    public mutating func handleBeat(ibiMs: Double?) -> Output {
+        var output = Output()
+        guard case .measuring = state else { return output }
+        output.events.append(.heartbeat(ibiMs: sawFirstBeat ? ibiMs : nil))
+        sawFirstBeat = true
+        return output
+    }
+
+    /// The host's `cancelReading(reason)`: applies at the next measuring tick (the fifth check); ignored unless
+    /// measuring.
+    public mutating func requestCancel(reason: String) {
+        if case .measuring = state { pendingHostCancel = reason }
+    }
+
+    /// A camera-side interruption (tier drop, stall, unplug): cancels a reading in progress with `interrupted` and
+    /// returns to positioning whatever `autoRestartAfterCancel` says (the camera recovers in place).
+    public mutating func interrupt(_ reason: CancelReason, reconfiguredTier: Int? = nil) -> Output {
+        var output = Output()
+        let wasMeasuring: Bool
+        if case .measuring = state { wasMeasuring = true } else { wasMeasuring = false }
+        guard wasMeasuring || state == .positioning else { return output }
+        if wasMeasuring {
+            output.events.append(.cancelled(reason, context(for: reason)))
+            output.actions.append(.abandonReading)
+        }
+        if let reconfiguredTier {
+            fpsTier = reconfiguredTier
+            output.events.append(.reconfiguringCamera(fpsTier: reconfiguredTier))
+        }
+        if wasMeasuring { enterPositioning(&output) } else { startGate.reset() }
+        return output
+    }
+
+    /// The final analysis finished.
+    public mutating func finish(_ outcome: Result<ReadingResult, VitalsError>) -> Output {
+        var output = Output()
+        guard case .finalizing = state else { return output }
+        switch outcome {
+        case .success(let result):
+            output.events.append(.completed(result))
+            transition(to: .completed(result), &output)
+        case .failure(let error):
+            output.events.append(.failed(error))
+            transition(to: .failed(error), &output)
+        }
+        return output
+    }
+
+    /// A failure that ends the session (camera lost for good, say).
+    public mutating func fail(_ error: VitalsError) -> Output {
+        var output = Output()
+        guard !state.isTerminal, !isStopped else { return output }
+        output.events.append(.failed(error))
+        transition(to: .failed(error), &output)
+        output.actions.append(.releaseSource)
+        return output
+    }
+
+    /// `stop()`: final and idempotent. Before the result is owed it ends the session (`state(idle)`); while
+    /// finalizing the result is still delivered; a terminal state is kept.
+    public mutating func stop() -> Output {
+        var output = Output()
+        guard !isStopped else { return output }
+        isStopped = true
+        switch state {
+        case .positioning, .measuring:
+            if case .measuring = state { output.actions.append(.abandonReading) }
+            transition(to: .idle, &output)
+            output.actions.append(.releaseSource)
+        case .idle, .finalizing, .completed, .failed:
+            output.actions.append(.releaseSource)
+        }
+        return output
+    }
+
+    /// Whether the machine owes no more events: stopped outside finalizing, or terminal.
+    public var isFinished: Bool {
+        state.isTerminal || (isStopped && state != .finalizing)
+    }
+
+    // MARK: - Positioning
+
+    private mutating func position(_ tick: SignalTick, _ output: inout Output) {
+        if positioningStart == nil { positioningStart = tick.time }
+        let guidance = guidance(for: tick)
+        startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick))
+        output.events.append(.guidance(guidance, startProgress: startGate.progress))
+        guard startGate.isOpen, isAutoStartEnabled else { return }
+        readingStart = tick.time
+        checks = CancelChecks(advanced: configuration.advanced)
+        stickyRmssd = nil
+        sawFirstBeat = false
+        pendingHostCancel = nil
+        transition(to: .measuring(elapsed: 0), &output)
+        output.actions.append(.startReading(at: tick.time))
+        output.events.append(.started)
+        output.events.append(.preview(.empty))
+    }
+
+    private func guidance(for tick: SignalTick) -> Guidance {
+        if !tick.contact { return .noContact }
+        if tick.frameDrop { return .frameDrop }
+        if tick.amplitude < configuration.advanced.minAmplitude { return .weakSignal }
+        if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
+        return .compliant
+    }
+
+    private func exposureAllowsStart(_ tick: SignalTick) -> Bool {
+        guard configuration.advanced.requireExposureConverged, !tick.exposureSettled else { return true }
+        return tick.time - (positioningStart ?? tick.time) >= configuration.advanced.startMaxWaitSeconds
+    }
+
+    // MARK: - Measuring
+
+    private mutating func measure(_ tick: SignalTick, _ output: inout Output) {
+        let elapsed = tick.time - readingStart
+        state = .measuring(elapsed: elapsed)
+        checks.record(tick)
+        if elapsed >= 20, let rmssd = tick.rmssdMs { stickyRmssd = rmssd }
+        output.events.append(.preview(LivePreview(
+            elapsed: elapsed, progress: min(1, max(0, elapsed / configuration.readingDuration)),
+            heartRateBpm: tick.heartRateBpm, rmssdMs: stickyRmssd,
+            breathingRateBrpm: elapsed >= 30 ? tick.breathingRateBrpm : nil,
+            signalLevel: SignalLevelName(score: tick.qualityScore ?? 0), abortRisk: checks.abortRisk)))
+        if let reason = checks.firstFiring() ?? pendingHostCancel.map(CancelReason.host) {
+            cancel(reason, &output)
+        } else if elapsed >= configuration.readingDuration - 1e-9 {
+            output.events.append(.measurementComplete)
+            transition(to: .finalizing, &output)
+            output.actions.append(.finalize(from: readingStart, to: readingStart + configuration.readingDuration))
+        }
+    }
+
+    private mutating func cancel(_ reason: CancelReason, _ output: inout Output) {
+        output.events.append(.cancelled(reason, context(for: reason)))
+        output.actions.append(.abandonReading)
+        if configuration.autoRestartAfterCancel {
+            enterPositioning(&output)
+        } else {
+            transition(to: .idle, &output)
+            output.actions.append(.releaseSource)
+        }
+    }
+
+    private func context(for reason: CancelReason) -> CancelContext {
+        let elapsed: Double? = if case .measuring(let elapsed) = state { elapsed } else { nil }
+        return CancelContext(
+            reason: reason.detail, elapsedSeconds: elapsed, qualityScore: lastQuality, effectiveFps: fpsTier,
+            deviceModel: deviceModel, redDc: lastRedDc, exposureIso: nil, exposureTuneSteps: nil,
+            exposureInBand: lastRedDc.map {
+                $0 >= configuration.advanced.exposureDcMin && $0 <= configuration.advanced.exposureDcMax
+            })
+    }
+
+    // MARK: - Transitions
+
+    private mutating func enterPositioning(_ output: inout Output) {
+        startGate.reset()
+        positioningStart = nil
+        pendingHostCancel = nil
+        transition(to: .positioning, &output)
+    }
+
+    private mutating func transition(to newState: SessionState, _ output: inout Output) {
+        state = newState
+        output.events.append(.state(newState))
+    }
+}

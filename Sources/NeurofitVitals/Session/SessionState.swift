@@ -1,0 +1,54 @@
+/// Where a session is in its lifecycle (SPEC §4, 000).
+public enum SessionState: Sendable, Equatable {
+    /// Created, or idle again after a cancel without auto-restart or after stop. No source running.
+    case idle
+    /// Source running, waiting for a steady fingertip signal.
+    case positioning
+    /// A reading in progress; seconds since it started.
+    case measuring(elapsed: Double)
+    /// The duration was captured; the result is being computed.
+    case finalizing
+    /// Done, with the result.
+    case completed(ReadingResult)
+    /// Ended without a result.
+    case failed(VitalsError)
+
+    /// The state's name as it appears in JSON.
+    public var name: String {
+        switch self {
+        case .idle: "idle"
+        case .positioning: "positioning"
+        case .measuring: "measuring"
+        case .finalizing: "finalizing"
+        case .completed: "completed"
+        case .failed: "failed"
+        }
+    }
+
+    /// Whether the session has ended for good (completed or failed).
+    public var isTerminal: Bool {
+        switch self {
+        case .completed, .failed: true
+        default: false
+        }
+    }
+
+    /// The state as a JSON object: `{"state":"measuring","elapsed":12}`, with `result` or `error` when terminal.
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["state": .string(name)]
+        switch self {
+        case .measuring(let elapsed): members["elapsed"] = .number(elapsed)
+        case .completed(let result): members["result"] = result.jsonValue
+        case .failed(let error): members["error"] = error.jsonValue
+        default: break
+        }
+        return .object(members)
+    }
+}
+
+extension VitalsError {
+    /// `{"code":…,"message":…,"retryable":…}`.
+    public var jsonValue: JSONValue {
+        .object(["code": .string(code.rawValue), "message": .string(message), "retryable": .bool(retryable)])
+    }
+}

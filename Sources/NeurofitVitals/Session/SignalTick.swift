@@ -1,0 +1,61 @@
+/// One second of signal as the reading state machine sees it: what guidance, the start gate, previews and the
+/// cancel checks are decided from. The session builds it from the engine's live analyzer and the source's health.
+public struct SignalTick: Sendable, Equatable {
+    /// Sample time of the tick, seconds (the frames' clock).
+    public var time: Double
+    /// Whether a fingertip covers the camera.
+    public var contact: Bool
+    /// Live quality score 0…1; nil before the analyzer has enough signal to score.
+    public var qualityScore: Double?
+    /// Robust peak-to-peak pulse amplitude, 8-bit counts.
+    public var amplitude: Double
+    /// Whether the frame rate is below 70 % of the tier.
+    public var frameDrop: Bool
+    /// Provisional heart rate.
+    public var heartRateBpm: Double?
+    /// Provisional RMSSD.
+    public var rmssdMs: Double?
+    /// Provisional breathing rate.
+    public var breathingRateBrpm: Double?
+    /// The live estimate of this tick.
+    public var liveEstimate: LiveEstimate
+    /// Red mean of the last frame.
+    public var redDc: Double?
+    /// Whether the exposure has settled (always true where no exposure tuner runs).
+    public var exposureSettled: Bool
+
+    /// The live HRV estimate the analyzer made this tick, which drives the discard and withheld gates.
+    public enum LiveEstimate: Sendable, Equatable {
+        /// Not enough beats yet for an estimate.
+        case none
+        /// An estimate was attempted but withheld (too many rejected intervals or poor quality).
+        case withheld(discardRatio: Double)
+        /// An estimate with the share of raw intervals the live rule rejected.
+        case accepted(discardRatio: Double)
+
+        /// The estimate's discard ratio, when one was attempted.
+        var discardRatio: Double? {
+            switch self {
+            case .none: nil
+            case .withheld(let ratio), .accepted(let ratio): ratio
+            }
+        }
+    }
+
+    /// Creates a tick.
+    public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, frameDrop: Bool = false,
+                heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
+                liveEstimate: LiveEstimate = .none, redDc: Double? = nil, exposureSettled: Bool = true) {
+        self.time = time
+        self.contact = contact
+        self.qualityScore = qualityScore
+        self.amplitude = amplitude
+        self.frameDrop = frameDrop
+        self.heartRateBpm = heartRateBpm
+        self.rmssdMs = rmssdMs
+        self.breathingRateBrpm = breathingRateBrpm
+        self.liveEstimate = liveEstimate
+        self.redDc = redDc
+        self.exposureSettled = exposureSettled
+    }
+}

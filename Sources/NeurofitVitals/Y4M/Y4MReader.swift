@@ -1,0 +1,91 @@
+import PpgCore
+
+/// Reads an uncompressed YUV4MPEG2 video (SPEC §3, replay) frame by frame into one buffer that is reused for
+/// every frame, with each frame's time taken from the stream's frame rate (frame `n` at `n / fps` seconds).
+///
+/// ```swift
+/// let video = try Y4MReader(path: "finger.y4m")
+/// while let sample = try video.nextSample(using: FrameReducer()) { … }
+/// ```
+public final class Y4MReader {
+    /// Longest stream or frame header line accepted, in bytes.
+    static let maximumHeaderLength = 4_096
+
+    private let reader: BufferedByteReader
+    private var pixels: [UInt8]
+
+    /// The stream header.
+    public let header: Y4MStreamHeader
+    /// Frames read so far; the index of the next frame.
+    public private(set) var frameCount = 0
+
+    /// Opens the file at `path` and reads its stream header.
+    public convenience init(path: String) throws(Y4MError) {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: path)
+        } catch {
+            throw .io(error)
+        }
+        try self.init(source: source)
+    }
+
+    /// Reads a stream from `source`, starting with its header.
+    public init(source: any ByteSource) throws(Y4MError) {
+        reader = BufferedByteReader(source)
+        guard let line = try Self.readLine(reader), line.terminated else { throw .notY4M }
+        header = try Y4MStreamHeader(line: line.bytes)
+        pixels = [UInt8](repeating: 0, count: header.layout.requiredByteCount)
+    }
+
+    /// The layout of every frame's pixels.
+    public var layout: FrameLayout { header.layout }
+
+    /// Reads the next frame into the reusable buffer and returns its time in seconds from the first frame; nil at
+    /// the end of the stream. Frame-header parameters are ignored.
+    public func readFrame() throws(Y4MError) -> Double? {
+        guard let line = try Self.readLine(reader) else { return nil }
+        guard line.terminated, line.bytes.starts(with: "FRAME".utf8),
+              line.bytes.count == 5 || line.bytes[5] == UInt8(ascii: " ") else {
+            throw .badFrameHeader(frame: frameCount)
+        }
+        let expected = pixels.count
+        let reader = self.reader
+        var failure: FileIOError?
+        let filled = pixels.withUnsafeMutableBytes { buffer in
+            do throws(FileIOError) {
+                return try reader.readExactly(into: buffer)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw .io(failure) }
+        guard filled == expected else { throw .truncatedFrame(frame: frameCount, bytes: filled, expected: expected) }
+        defer { frameCount += 1 }
+        return header.timestamp(ofFrame: frameCount)
+    }
+
+    /// Calls `body` with the pixels of the frame `readFrame()` read last (laid out as `layout`).
+    public func withFramePixels<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try pixels.withUnsafeBytes(body)
+    }
+
+    /// Reads the next frame and reduces it: the frame sample at its stream time, or nil at the end.
+    public func nextSample(using reducer: FrameReducer) throws(Y4MError) -> FrameSample? {
+        guard let timestamp = try readFrame() else { return nil }
+        let layout = self.layout
+        let means = withFramePixels { try? reducer.reduce($0, layout: layout) }
+        // The buffer always holds exactly one valid frame of `layout`, so the reduction cannot fail.
+        return means?.frameSample(timestamp: timestamp)
+    }
+
+    private static func readLine(_ reader: BufferedByteReader) throws(Y4MError)
+        -> (bytes: [UInt8], terminated: Bool)? {
+        do {
+            return try reader.readLine(maximumLength: maximumHeaderLength)
+        } catch {
+            throw .io(error)
+        }
+    }
+}

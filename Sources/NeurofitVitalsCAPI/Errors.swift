@@ -1,0 +1,47 @@
+import CNeurofitVitals
+import Glibc
+import NeurofitVitals
+
+private let statusNames: [StaticCString] = ErrorCode.allCases.map { StaticCString($0.rawValue) }
+private let okName = StaticCString("ok")
+private let unknownName = StaticCString("unknown")
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_status_name(_ status: nfv_status) -> UnsafePointer<CChar>? {
+    if status == NFV_OK { return okName.pointer }
+    let index = ErrorCode.allCases.firstIndex { nfv_status(for: $0) == status }
+    return index.map { statusNames[$0].pointer } ?? unknownName.pointer
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_last_error_code() -> nfv_status { LastError.current.status }
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_last_error_message() -> UnsafePointer<CChar>? { UnsafePointer(LastError.current.message) }
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_last_error_retryable() -> CInt { LastError.current.retryable ? 1 : 0 }
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_last_error_json() -> UnsafeMutablePointer<CChar>? {
+    let error = LastError.current.error
+    let object = ErrorObject(code: error?.code.rawValue ?? "ok", message: error?.message ?? "",
+                             retryable: error?.retryable ?? false)
+    return (try? JSONText.encode(object)).flatMap { strdup($0) }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
+
+/// The JSON shape of an error, allowing the "ok" code of a success.
+private struct ErrorObject: Encodable {
+    let code: String
+    let message: String
+    let retryable: Bool
+}

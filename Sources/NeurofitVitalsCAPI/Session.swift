@@ -1,0 +1,158 @@
+import CNeurofitVitals
+import Glibc
+import NeurofitVitals
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
+                            _ outSession: UnsafeMutablePointer<OpaquePointer?>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        guard let outSession else { throw .invalidArgument("out_session must not be NULL") }
+        outSession.pointee = nil
+        let text = try Arguments.optionalString(configJson, "config_json")
+        outSession.pointee = sessions.insert(try ManagedSession.make(configurationJSON: text))
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_destroy(_ session: OpaquePointer?) {
+    sessions.remove(session)?.release()
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CInt) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        guard (1...240).contains(fpsTier) else { throw .invalidArgument("fps_tier must be in 1...240 (got \(fpsTier))") }
+        try session.use(HostFrameSource(fpsTier: Int(fpsTier)))
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_use_simulator(_ session: OpaquePointer?, _ optionsJson: UnsafePointer<CChar>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        let options = try SimulatorOptions(json: try Arguments.optionalString(optionsJson, "options_json"))
+        try session.use(options.makeSource())
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_event_fn?,
+                                     _ userData: UnsafeMutableRawPointer?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        guard let callback else { throw .invalidArgument("callback must not be NULL") }
+        let context = CallbackContext(userData)
+        try session.setCallback { json in json.withCString { callback(context.userData, $0) } }
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_start(_ session: OpaquePointer?) -> nfv_status {
+    cCall { () throws(VitalsError) in try sessions.object(session).start() }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
+                                   _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
+    var pulled = Session.Pull.timedOut
+    let status = cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        let output = try Arguments.stringOutput(outJson, "out_json")
+        pulled = try session.nextEvent(timeout: timeoutMs < 0 ? nil : Double(timeoutMs) / 1000)
+        if case .event(let json) = pulled { output.pointee = try newCString(json) }
+    }
+    guard status == NFV_OK else { return status }
+    switch pulled {
+    case .event: return NFV_OK
+    case .timedOut: return NFV_TIMEOUT
+    case .ended: return NFV_DONE
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_cancel_reading(_ session: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        session.cancelReading(reason: try Arguments.optionalString(reason, "reason") ?? "host")
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_set_auto_start(_ session: OpaquePointer?, _ enabled: CInt) -> nfv_status {
+    cCall { () throws(VitalsError) in try sessions.object(session).setAutoStart(enabled != 0) }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_stop(_ session: OpaquePointer?) -> nfv_status {
+    cCall { () throws(VitalsError) in try sessions.object(session).stop() }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_state(_ session: OpaquePointer?,
+                              _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        let output = try Arguments.stringOutput(outJson, "out_json")
+        output.pointee = try newCString(session.state.jsonValue.serialized())
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: UnsafeRawPointer?, _ size: Int,
+                                     _ format: nfv_pixel_format, _ width: CInt, _ height: CInt, _ stride: CInt,
+                                     _ timestampUs: Int64) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let host = try hostFrames(of: session)
+        guard let pixels else { throw .invalidArgument("pixels must not be NULL") }
+        guard size >= 0 else { throw .invalidArgument("size must not be negative") }
+        let layout = try FrameArguments.layout(format: format.rawValue, width: width, height: height, stride: stride)
+        try host.submit(frame: UnsafeRawBufferPointer(start: pixels, count: size), layout: layout,
+                        timestampMicroseconds: timestampUs)
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: Int64, _ red: Double,
+                                     _ green: Double, _ blue: Double, _ saturatedFraction: Double) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        try hostFrames(of: session).submit(means: timestampUs, red: red, green: green, blue: blue,
+                                           saturatedFraction: saturatedFraction)
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_submit_motion(_ session: OpaquePointer?, _ timestampUs: Int64, _ x: Double, _ y: Double,
+                                      _ z: Double) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        try hostFrames(of: session).submit(motion: timestampUs, x: x, y: y, z: z)
+    }
+}
+
+/// The host-frames source of a session handle.
+private func hostFrames(of handle: OpaquePointer?) throws(VitalsError) -> HostFrameSource {
+    guard let source = try sessions.object(handle).hostFrames else {
+        throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
+    }
+    return source
+}
+
+/// Carries the host's `user_data` pointer into the callback closure.
+private struct CallbackContext: @unchecked Sendable {
+    let userData: UnsafeMutableRawPointer?
+    init(_ userData: UnsafeMutableRawPointer?) { self.userData = userData }
+}

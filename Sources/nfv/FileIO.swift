@@ -1,0 +1,32 @@
+import FoundationEssentials
+import Glibc
+
+/// Small file helpers for the CLI.
+enum FileIO {
+    /// The whole file as UTF-8 text ("-" reads standard input).
+    static func readText(_ path: String) throws(UsageError) -> String {
+        do {
+            if path == "-" {
+                var text = ""
+                while let line = readLine(strippingNewline: false) { text += line }
+                return text
+            }
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        } catch {
+            throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes `text` to a new file with the given permissions; refuses to replace an existing file.
+    static func createFile(_ path: String, contents text: String, mode: mode_t) throws(UsageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            throw UsageError("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let written = text.withCString { write(descriptor, $0, strlen($0)) }
+        guard written == text.utf8.count else {
+            throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,282 @@
+@testable import NeurofitVitals
+import Testing
+
+/// Scripted ticks: each second of sample time from 1 on.
+private func good(_ time: Double, estimate: SignalTick.LiveEstimate = .accepted(discardRatio: 0.1)) -> SignalTick {
+    SignalTick(time: time, contact: true, qualityScore: 0.9, amplitude: 2, heartRateBpm: 70, rmssdMs: 30,
+               breathingRateBrpm: 14, liveEstimate: estimate, redDc: 180)
+}
+
+private struct Harness {
+    var machine: ReadingStateMachine
+    var time = 0.0
+    var events: [SessionEvent] = []
+    var actions: [ReadingStateMachine.Action] = []
+
+    init(_ configure: (inout VitalsConfiguration) -> Void = { _ in }) {
+        var configuration = VitalsConfiguration()
+        configure(&configuration)
+        machine = ReadingStateMachine(configuration: configuration, fpsTier: 30, deviceModel: "test camera")
+        record(machine.begin())
+    }
+
+    mutating func record(_ output: ReadingStateMachine.Output) {
+        events += output.events
+        actions += output.actions
+    }
+
+    /// Feeds one tick one second after the last and returns the events it produced.
+    @discardableResult
+    mutating func tick(_ make: (Double) -> SignalTick = { good($0) }) -> [SessionEvent] {
+        time += 1
+        let output = machine.handle(make(time))
+        record(output)
+        return output.events
+    }
+
+    /// Positions until the reading starts (3 good ticks with the iOS defaults).
+    mutating func startReading() {
+        for _ in 0..<3 { tick() }
+    }
+}
+
+private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
+
+@Suite struct ReadingStateMachineTests {
+    @Test func beginEntersPositioning() {
+        let harness = Harness()
+        #expect(harness.events == [.state(.positioning)])
+    }
+
+    @Test func guidanceFollowsTheFirstMatchingCondition() {
+        var harness = Harness()
+        let cases: [(SignalTick, Guidance)] = [
+            (SignalTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, frameDrop: true), .noContact),
+            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, frameDrop: true), .frameDrop),
+            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0.4), .weakSignal),
+            (SignalTick(time: 0, contact: true, qualityScore: 0.49, amplitude: 0.6), .lowQuality),
+            (SignalTick(time: 0, contact: true, qualityScore: nil, amplitude: 0.6), .lowQuality),
+        ]
+        for (tick, expected) in cases {
+            let events = harness.tick { time in var copy = tick; copy.time = time; return copy }
+            #expect(events == [.guidance(expected, startProgress: 0)])
+        }
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
+    }
+
+    @Test func startGateFillsThenStartsWithAnEmptyPreview() {
+        var harness = Harness()
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 2.0 / 3)])
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 1), .state(.measuring(elapsed: 0)), .started,
+                                   .preview(LivePreview(elapsed: 0, progress: 0, abortRisk: .none))])
+        #expect(harness.actions == [.startReading(at: 3)])
+    }
+
+    @Test func anIneligiblePreviewRestartsTheFill() {
+        var harness = Harness()
+        harness.tick()
+        harness.tick()
+        harness.tick { SignalTick(time: $0, contact: true, qualityScore: 0.2, amplitude: 2) }
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 2.0 / 3)])
+        #expect(harness.tick() == [.guidance(.compliant, startProgress: 2.0 / 3)])
+        #expect(types(harness.tick()).contains("started"), "three eligible previews in a row open the gate")
+    }
+
+    @Test func autoStartHoldKeepsGuidanceFlowingUntilReleased() {
+        var harness = Harness()
+        harness.machine.isAutoStartEnabled = false
+        for _ in 0..<6 { #expect(types(harness.tick()) == ["guidance"]) }
+        #expect(harness.machine.state == .positioning)
+        harness.machine.isAutoStartEnabled = true
+        #expect(types(harness.tick()) == ["guidance", "state", "started", "preview"])
+    }
+
+    @Test func aFullReadingCompletesAndDeliversTheResultTwice() throws {
+        var harness = Harness()
+        harness.startReading()
+        for second in 1..<60 {
+            let events = harness.tick()
+            #expect(types(events) == ["preview"], "second \(second)")
+        }
+        let last = harness.tick()
+        #expect(types(last) == ["preview", "measurementComplete", "state"])
+        #expect(harness.machine.state == .finalizing)
+        #expect(harness.actions.last == .finalize(from: 3, to: 63))
+        let result = ReadingResult(id: "id", capturedAt: "2026-01-01T00:00:00Z", heartRateBpm: 70, quality: 3,
+                                   sdkVersion: "1.0.0", flags: [], diagnostics: .object([:]))
+        let done = harness.machine.finish(.success(result))
+        #expect(done.events == [.completed(result), .state(.completed(result))])
+        #expect(harness.machine.isFinished)
+    }
+
+    @Test func previewsCarryStickyRmssdFrom20sAndBreathingFrom30s() {
+        var harness = Harness()
+        harness.startReading()
+        var previews: [LivePreview] = []
+        for second in 1...35 {
+            let rmssd: Double? = second == 25 ? nil : Double(second)
+            let events = harness.tick { time in
+                var tick = good(time)
+                tick.rmssdMs = rmssd
+                return tick
+            }
+            if case .preview(let preview) = events.first { previews.append(preview) }
+        }
+        #expect(previews[18].rmssdMs == nil && previews[19].rmssdMs == 20)
+        #expect(previews[24].rmssdMs == 24, "keeps the last good value when the estimate is missing")
+        #expect(previews[28].breathingRateBrpm == nil && previews[29].breathingRateBrpm == 14)
+        #expect(previews[9].progress == 10.0 / 60 && previews[9].elapsed == 10)
+        #expect(previews[9].signalLevel == .strong && previews[9].heartRateBpm == 70)
+    }
+
+    @Test func contactLostAfterThreePreviewsReturnsToPositioning() {
+        var harness = Harness()
+        harness.startReading()
+        let lost = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.9, amplitude: 2) }
+        #expect(types(harness.tick(lost)) == ["preview"])
+        #expect(types(harness.tick(lost)) == ["preview"])
+        let events = harness.tick(lost)
+        #expect(types(events) == ["preview", "cancelled", "state"])
+        guard case .cancelled(let reason, let context) = events[1] else { return }
+        #expect(reason == .contactLost && reason.kind == .contactLost)
+        #expect(context.elapsedSeconds == 3 && context.deviceModel == "test camera" && context.effectiveFps == 30)
+        #expect(events[2] == .state(.positioning))
+        #expect(harness.actions.last == .abandonReading)
+    }
+
+    @Test func contactLostWinsOverLowQualityAtTheSameTick() {
+        var harness = Harness()
+        harness.startReading()
+        let poor = { (time: Double) in SignalTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2) }
+        for _ in 0..<5 { harness.tick(poor) }
+        let both = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.1, amplitude: 2) }
+        harness.tick(both)
+        harness.tick(both)
+        let events = harness.tick(both)
+        #expect(events.contains { if case .cancelled(.contactLost, _) = $0 { true } else { false } })
+    }
+
+    @Test func lowQualityNeedsEightSamplesAndSixtyPercentBad() {
+        var harness = Harness()
+        harness.startReading()
+        let poor = { (time: Double) in SignalTick(time: time, contact: true, qualityScore: 0.3, amplitude: 2) }
+        for _ in 0..<7 { #expect(types(harness.tick(poor)) == ["preview"]) }
+        let events = harness.tick(poor)
+        #expect(events.dropFirst().first.map {
+            if case .cancelled(.lowQuality, _) = $0 { true } else { false }
+        } == true)
+    }
+
+    @Test func abortRiskStepsAtPreviews21And30AndCancelsAt35() {
+        var harness = Harness()
+        harness.startReading()
+        var risks: [AbortRisk] = []
+        var cancelEvents: [SessionEvent] = []
+        for _ in 1...35 {
+            let events = harness.tick { good($0, estimate: .accepted(discardRatio: 0.7)) }
+            if case .preview(let preview) = events.first { risks.append(preview.abortRisk) }
+            cancelEvents = events
+        }
+        #expect(risks[19] == .none && risks[20] == .warn && risks[28] == .warn && risks[29] == .imminent)
+        #expect(risks[34] == .imminent)
+        #expect(types(cancelEvents) == ["preview", "cancelled", "state"])
+        #expect(cancelEvents.contains { if case .cancelled(.noLowDiscardEstimate, _) = $0 { true } else { false } })
+    }
+
+    @Test func aLowDiscardEstimateClearsTheRiskForTheAttempt() {
+        var harness = Harness()
+        harness.startReading()
+        var risks: [AbortRisk] = []
+        for second in 1...40 {
+            let estimate: SignalTick.LiveEstimate = second == 25 ? .accepted(discardRatio: 0.2) : .withheld(discardRatio: 0.9)
+            let events = harness.tick { good($0, estimate: estimate) }
+            if case .preview(let preview) = events.first { risks.append(preview.abortRisk) }
+        }
+        #expect(risks[23] == .warn && risks[24] == .none && risks[39] == .none)
+        #expect(harness.machine.state == .measuring(elapsed: 40))
+    }
+
+    @Test func hostCancelIsIgnoredWhilePositioningAndAppliedAtTheNextTickWhileMeasuring() {
+        var harness = Harness()
+        harness.machine.requestCancel(reason: "user left")
+        harness.startReading()
+        #expect(types(harness.tick()) == ["preview"])
+        harness.machine.requestCancel(reason: "user \"left\"")
+        let events = harness.tick()
+        #expect(events[1] == .cancelled(.host("user \"left\""), events[1].context!))
+        #expect(events[1].json.contains(#""detail":"user \"left\"""#))
+        #expect(events[1].json.contains(#""reason":"cancelledByApp""#))
+    }
+
+    @Test func withoutAutoRestartACancelGoesIdleAndReleasesTheSource() {
+        var harness = Harness { $0.autoRestartAfterCancel = false }
+        harness.startReading()
+        harness.machine.requestCancel(reason: "host")
+        let events = harness.tick()
+        #expect(types(events) == ["preview", "cancelled", "state"])
+        #expect(events.last == .state(.idle))
+        #expect(harness.actions.suffix(2) == [.abandonReading, .releaseSource])
+        #expect(types(harness.machine.begin().events) == ["state"], "start() works again from idle")
+    }
+
+    @Test func firstHeartbeatHasNoIntervalAndBeatsOutsideMeasuringAreDropped() {
+        var harness = Harness()
+        #expect(harness.machine.handleBeat(ibiMs: 800).events.isEmpty)
+        harness.startReading()
+        #expect(harness.machine.handleBeat(ibiMs: 800).events == [.heartbeat(ibiMs: nil)])
+        #expect(harness.machine.handleBeat(ibiMs: 812.5).events == [.heartbeat(ibiMs: 812.5)])
+    }
+
+    @Test func stopIsFinalAndIdempotent() {
+        var harness = Harness()
+        harness.startReading()
+        let stopped = harness.machine.stop()
+        #expect(stopped.events == [.state(.idle)])
+        #expect(stopped.actions == [.abandonReading, .releaseSource])
+        #expect(harness.machine.stop().events.isEmpty)
+        #expect(harness.tick().isEmpty)
+        #expect(harness.machine.begin().events.isEmpty)
+        #expect(harness.machine.isFinished)
+    }
+
+    @Test func stopWhileFinalizingStillDeliversTheResult() {
+        var harness = Harness()
+        harness.startReading()
+        for _ in 1...60 { harness.tick() }
+        #expect(harness.machine.stop().events.isEmpty)
+        #expect(!harness.machine.isFinished)
+        let error = VitalsError(.noHeartRate, "No heart rate")
+        #expect(harness.machine.finish(.failure(error)).events == [.failed(error), .state(.failed(error))])
+        #expect(harness.machine.isFinished)
+    }
+
+    @Test func cameraReconfigurationCancelsWithInterruptedAndReturnsToPositioning() {
+        var harness = Harness { $0.autoRestartAfterCancel = false }
+        harness.startReading()
+        let output = harness.machine.interrupt(.cameraReconfigured, reconfiguredTier: 20)
+        #expect(types(output.events) == ["cancelled", "reconfiguringCamera", "state"])
+        #expect(output.events.last == .state(.positioning))
+        #expect(output.events[1].json == #"{"fpsTier":20,"lowPowerMode":false,"type":"reconfiguringCamera"}"#)
+    }
+
+    @Test func eventJSONHasSortedKeysAndCancelContextHasTheTenKeys() {
+        var harness = Harness()
+        harness.startReading()
+        harness.machine.requestCancel(reason: "x")
+        let cancelled = harness.tick()[1]
+        let context = cancelled.jsonValue.objectValue?["context"]?.objectValue ?? [:]
+        #expect(Set(context.keys) == ["reason", "quality_score", "elapsed_s", "engine", "refine_mode", "effective_fps",
+                                      "device_model", "red_dc", "exposure_iso", "exposure_tune_steps",
+                                      "exposure_in_band"])
+        #expect(context["exposure_iso"] == .number(-1))
+        #expect(SessionEvent.guidance(.noContact, startProgress: 0.5).json
+                == #"{"guidance":"noContact","startProgress":0.5,"type":"guidance"}"#)
+    }
+}
+
+private extension SessionEvent {
+    var context: CancelContext? {
+        if case .cancelled(_, let context) = self { context } else { nil }
+    }
+}

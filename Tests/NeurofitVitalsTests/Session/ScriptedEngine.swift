@@ -1,0 +1,74 @@
+import Glibc
+import PpgCore
+@testable import NeurofitVitals
+
+/// A stand-in engine for session tests: a tick every second of sample time whose contact follows the red mean
+/// (red ≥ 100 means a finger), a beat every 0.8 s, and a fixed result.
+struct ScriptedEngine: ReadingEngine {
+    private var nextTick: Double?
+    private var nextBeat: Double?
+    private var lastRed = 0.0
+    private(set) var resets = 0
+
+    mutating func reset() {
+        resets += 1
+        nextTick = nil
+        nextBeat = nil
+    }
+
+    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?) {
+        lastRed = frame.red
+        if nextTick == nil { nextTick = frame.timestamp + 1 }
+        if nextBeat == nil { nextBeat = frame.timestamp + 0.8 }
+        var beats: [Double?] = []
+        while frame.timestamp >= nextBeat! {
+            beats.append(800)
+            nextBeat! += 0.8
+        }
+        guard frame.timestamp >= nextTick! - 1e-9 else { return (beats, nil) }
+        let tick = SignalTick(time: nextTick!, contact: lastRed >= 100, qualityScore: 0.9, amplitude: 2,
+                              heartRateBpm: 75, rmssdMs: 31, breathingRateBrpm: 12,
+                              liveEstimate: .accepted(discardRatio: 0.05), redDc: lastRed)
+        nextTick! += 1
+        return (beats, tick)
+    }
+
+    mutating func push(_ motion: MotionSample) {}
+
+    func finalize(frames: [FrameSample], motion: [MotionSample], id: String, capturedAt: String)
+        -> Result<ReadingResult, VitalsError> {
+        guard frames.count > 100 else { return .failure(VitalsError(.noHeartRate, "No heart rate was found")) }
+        return .success(ReadingResult(
+            id: id, capturedAt: capturedAt, heartRateBpm: 75, rmssdMs: 31, sdnnMs: 40, baevskyStressIndex: 120,
+            sd2sd1: 1.8, breathingRateBrpm: 12, breathingRateConfidence: "medium", quality: 3, sdkVersion: "1.0.0",
+            flags: [], diagnostics: .object(["frames": .number(Double(frames.count))])))
+    }
+}
+
+/// A session environment with a fixed clock and id.
+let fixedEnvironment = SessionEnvironment(now: { 1_800_000_000 }, makeId: { "00000000-0000-0000-0000-000000000001" })
+
+/// Drains a pull-mode session's events until the stream ends (or 10 s pass).
+func drain(_ session: Session, limit: Double = 10) throws -> [String] {
+    var events: [String] = []
+    let deadline = monotonicSeconds() + limit
+    while monotonicSeconds() < deadline {
+        switch try session.nextEvent(timeout: 0.5) {
+        case .event(let json): events.append(json)
+        case .timedOut: continue
+        case .ended: return events
+        }
+    }
+    return events
+}
+
+/// The `type` of each event JSON.
+func eventTypes(_ events: [String]) -> [String] {
+    events.compactMap { (try? JSONValue(parsing: $0))?.objectValue?["type"]?.stringValue }
+}
+
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

@@ -1,0 +1,158 @@
+import Glibc
+import PpgCore
+import Synchronization
+@testable import NeurofitVitals
+import Testing
+
+/// Frames at 30 fps from `start` for `seconds`, red 180 (a finger) or 40 (none).
+private func frames(from start: Double, seconds: Double, red: Double = 180) -> [FrameSample] {
+    (0..<Int(seconds * 30)).map { FrameSample(timestamp: start + Double($0) / 30, red: red, green: 5, blue: 20) }
+}
+
+private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ in }) throws
+    -> (Session, HostFrameSource) {
+    try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
+    var configuration = VitalsConfiguration()
+    configure(&configuration)
+    let source = HostFrameSource()
+    let session = try Session(configuration: configuration, source: source, engine: ScriptedEngine(),
+                              environment: fixedEnvironment)
+    return (session, source)
+}
+
+@Suite(.serialized) struct SessionTests {
+    @Test func aHostFrameReadingRunsToCompletion() throws {
+        let (session, source) = try hostSession()
+        try session.start()
+        for frame in frames(from: 100, seconds: 70) { try? source.submit(frame) }
+        let events = try drain(session)
+        let types = eventTypes(events)
+        #expect(types.first == "state")
+        #expect(events.first == #"{"state":"positioning","type":"state"}"#)
+        let started = try #require(types.firstIndex(of: "started"))
+        #expect(types[started + 1] == "preview")
+        #expect(events[started + 1].contains(#""progress":0,"#))
+        #expect(types.suffix(5) == ["preview", "measurementComplete", "state", "completed", "state"])
+        #expect(types.filter { $0 == "preview" }.count == 61)
+        #expect(types.contains("heartbeat"))
+        let completed = events[events.count - 2]
+        #expect(completed.contains(#""id":"00000000-0000-0000-0000-000000000001""#))
+        #expect(session.state.name == "completed")
+        #expect(throws: VitalsError.self) { try session.start() }
+    }
+
+    @Test func capturedAtIsTheWallTimeOfTheLastSampleOfTheReading() throws {
+        let (session, source) = try hostSession()
+        try session.start()
+        for frame in frames(from: 100, seconds: 70) { try? source.submit(frame) }
+        let events = try drain(session)
+        // The first frame (sample time 100) is wall time 1_800_000_000 = 2027-01-15T08:00:00Z; ticks come at 101,
+        // 102, 103 (no settling second for host frames), the third opens the gate, and the reading ends 60 s later.
+        let result = try #require(events.first { $0.hasPrefix(#"{"result""#) })
+        #expect(result.contains(#""capturedAt":"2027-01-15T08:01:03Z""#), "\(result.prefix(120))")
+    }
+
+    @Test func backwardsOrRepeatedTimestampsAreRejectedWithoutLosingEarlierFrames() throws {
+        let (session, source) = try hostSession()
+        try session.start()
+        try source.submit(FrameSample(timestamp: 1, red: 180, green: 5, blue: 20))
+        #expect(throws: VitalsError.self) { try source.submit(FrameSample(timestamp: 1, red: 180, green: 5, blue: 20)) }
+        #expect(throws: VitalsError.self) { try source.submit(FrameSample(timestamp: 0.5, red: 180, green: 5, blue: 20)) }
+        try source.submit(FrameSample(timestamp: 1.1, red: 180, green: 5, blue: 20))
+        session.stop()
+        #expect(throws: VitalsError.self) { try source.submit(FrameSample(timestamp: 2, red: 180, green: 5, blue: 20)) }
+        #expect(eventTypes(try drain(session)) == ["state", "state"])
+        #expect(session.state == .idle)
+    }
+
+    @Test func stopBeforeStartEndsTheStreamAndForbidsStart() throws {
+        let (session, _) = try hostSession()
+        session.stop()
+        session.stop()
+        #expect(try session.nextEvent(timeout: 0) == .ended)
+        let error = TestKeys.rejection { try session.start() }
+        #expect(error?.message == "The session was stopped; create a new session")
+    }
+
+    @Test func startTwiceIsRefused() throws {
+        let (session, _) = try hostSession()
+        try session.start()
+        let error = TestKeys.rejection { try session.start() }
+        #expect(error?.message == "The session is already running")
+        session.stop()
+    }
+
+    @Test func callbackModeDeliversInOrderAndStopInsideTheCallbackWorks() throws {
+        let (session, source) = try hostSession()
+        let received = Mutex<[String]>([])
+        try session.setCallback { [session] json in
+            received.withLock { $0.append(json) }
+            if json.contains(#""type":"started""#) { session.stop() }
+        }
+        try session.start()
+        #expect(throws: VitalsError.self) { try session.nextEvent(timeout: 0) }
+        for frame in frames(from: 0, seconds: 8) { try? source.submit(frame) }
+        let deadline = monotonicSeconds() + 5
+        while monotonicSeconds() < deadline, !received.withLock({ $0.last?.contains(#""state":"idle""#) ?? false }) {
+            usleep(1000)
+        }
+        let types = eventTypes(received.withLock { $0 })
+        #expect(types.first == "state" && types.contains("started"))
+        #expect(received.withLock { $0.last } == #"{"state":"idle","type":"state"}"#)
+    }
+
+    @Test func releaseWaitsForNoCallbackAndNoneRunsAfterIt() throws {
+        let (session, source) = try hostSession()
+        let calls = Atomic<Int>(0)
+        try session.setCallback { _ in
+            calls.add(1, ordering: .relaxed)
+            usleep(2000)
+        }
+        try session.start()
+        for frame in frames(from: 0, seconds: 20) { try? source.submit(frame) }
+        session.release()
+        let afterRelease = calls.load(ordering: .relaxed)
+        usleep(50_000)
+        #expect(calls.load(ordering: .relaxed) == afterRelease)
+    }
+
+    @Test func contactLossCancelsAndReturnsToPositioning() throws {
+        let (session, source) = try hostSession()
+        try session.start()
+        for frame in frames(from: 0, seconds: 10) + frames(from: 10, seconds: 5, red: 40) { try source.submit(frame) }
+        var events: [String] = []
+        while events.dropLast().last?.contains(#""type":"cancelled""#) != true,
+              case .event(let json) = try session.nextEvent(timeout: 2) {
+            events.append(json)
+        }
+        session.stop()
+        let cancelled = try #require(events.first { $0.contains(#""type":"cancelled""#) })
+        #expect(cancelled.contains(#""detail":"contact_lost""#) && cancelled.contains(#""reason":"contactLost""#))
+        let index = try #require(events.firstIndex(of: cancelled))
+        #expect(events[index + 1] == #"{"state":"positioning","type":"state"}"#)
+    }
+
+    @Test func cancelToIdleReleasesTheSourceAndStartWorksAgain() throws {
+        let (session, source) = try hostSession { $0.autoRestartAfterCancel = false }
+        try session.start()
+        for frame in frames(from: 0, seconds: 6) { try source.submit(frame) }
+        session.cancelReading(reason: "user closed the sheet")
+        for frame in frames(from: 6, seconds: 2) { try? source.submit(frame) }
+        var sawIdle = false
+        for _ in 0..<200 where !sawIdle {
+            if case .event(let json) = try session.nextEvent(timeout: 0.05) { sawIdle = json.contains(#""state":"idle""#) }
+        }
+        #expect(sawIdle)
+        #expect(throws: VitalsError.self) { try source.submit(FrameSample(timestamp: 9, red: 180, green: 5, blue: 20)) }
+        try session.start()
+        try source.submit(FrameSample(timestamp: 10, red: 180, green: 5, blue: 20))
+        session.stop()
+    }
+
+    @Test func withoutALicenseHostFramesAreRefusedButTheSimulatorIsNot() throws {
+        let unlicensed = License(verifier: TestKeys.verifier())
+        #expect(throws: VitalsError.self) { try unlicensed.requireActivation() }
+        let simulator = SimulatedFingerSource(configuration: SyntheticConfiguration(seed: 1), realTime: false)
+        #expect(!simulator.info.requiresLicense && HostFrameSource().info.requiresLicense)
+    }
+}

@@ -1,0 +1,41 @@
+/* A tiny assertion harness for the C API tests: CHECK counts, reports failures with file:line, and
+ * check_summary() prints "N passed, N failed" and returns the exit status. */
+#ifndef NFV_TEST_CHECK_H
+#define NFV_TEST_CHECK_H
+
+#include <stdio.h>
+#include <string.h>
+
+static int check_passed = 0;
+static int check_failed = 0;
+
+#define CHECK(condition) check_record((condition) != 0, #condition, __FILE__, __LINE__)
+#define CHECK_STATUS(call, expected) check_status((call), (expected), #call, __FILE__, __LINE__)
+
+static void check_record(int ok, const char *text, const char *file, int line) {
+    if (ok) {
+        check_passed++;
+    } else {
+        check_failed++;
+        fprintf(stderr, "%s:%d: FAILED: %s\n", file, line, text);
+    }
+}
+
+static void check_status(nfv_status status, nfv_status expected, const char *text, const char *file, int line) {
+    check_record(status == expected, text, file, line);
+    if (status != expected) {
+        fprintf(stderr, "    got %s (%s), expected %s\n", nfv_status_name(status), nfv_last_error_message(),
+                nfv_status_name(expected));
+    }
+}
+
+static int contains(const char *haystack, const char *needle) {
+    return haystack != NULL && needle != NULL && strstr(haystack, needle) != NULL;
+}
+
+static int check_summary(const char *name) {
+    printf("%s: %d passed, %d failed\n", name, check_passed, check_failed);
+    return check_failed == 0 ? 0 : 1;
+}
+
+#endif

@@ -1,0 +1,53 @@
+"""Benchmark windows: the `manifest.jsonl` of a data folder (format: shared/data/real/README.md)."""
+
+import json
+import os
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Window:
+    """One 60 s CSV window and its reference values (`ref_*` keys of the manifest; None where absent)."""
+    id: str
+    dataset: str
+    path: str
+    refs: dict = field(hash=False)
+
+
+def load_windows(directory):
+    """Every window listed in DIRECTORY/manifest.jsonl, in file order; exits if a listed CSV is missing."""
+    manifest = os.path.join(directory, "manifest.jsonl")
+    if not os.path.isfile(manifest):
+        raise SystemExit(f"bench: {manifest} not found (DIR must hold manifest.jsonl and the CSV windows)")
+    windows = []
+    with open(manifest, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            if line.strip():
+                windows.append(_window(json.loads(line), directory, f"{manifest}:{number}"))
+    missing = [w.path for w in windows if not os.path.isfile(w.path)]
+    if missing:
+        raise SystemExit(f"bench: {len(missing)} listed CSV file(s) missing, first: {missing[0]}")
+    return windows
+
+
+def _window(entry, directory, where):
+    """A Window from one manifest entry."""
+    try:
+        file_name, dataset = entry["file"], entry["dataset"]
+    except KeyError as key:
+        raise SystemExit(f"bench: {where}: missing key {key}") from None
+    refs = {key: value for key, value in entry.items() if key.startswith("ref_") and _is_number(value)}
+    return Window(entry.get("id", file_name), dataset, os.path.join(directory, file_name), refs)
+
+
+def _is_number(value):
+    """True for int/float values (bool excluded), the only usable references."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def by_dataset(windows):
+    """{dataset: [windows]} with datasets in sorted order."""
+    groups = {}
+    for window in windows:
+        groups.setdefault(window.dataset, []).append(window)
+    return {name: groups[name] for name in sorted(groups)}
