@@ -34,7 +34,9 @@ public struct FinalAnalyzer: Sendable {
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
         }
-        let analyses = PulseChannel.allCases.map { analyzeChannel($0, signal: signal) }
+        let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
+        let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible
+        let analyses = analysed.map { analyzeChannel($0, signal: signal, motion: motion) }
         let choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
@@ -51,18 +53,25 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels).
-    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal) -> ChannelAnalysis {
-        let values = signal.frames.map { channel.value(in: $0) }
+    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample]) -> ChannelAnalysis {
         let extracted = (signal.rawSegments[channel] ?? []).enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
         let evidence = ReadingEvidence(windows: qualityWindows(signal: signal, pulses: pulses, beats: beats),
-                                       spectrum: ReadingSignal.readingSpectrum(pulses))
-        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
-        let candidate = ChannelChoice.Candidate(channel: channel, dc: Statistics.mean(values) ?? 0,
-                                                clippedFraction: clipped,
+                                       spectrum: ReadingSignal.readingSpectrum(pulses),
+                                       motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
+                                                                                               motion: motion))
+        let (dc, clipped) = channelLevels(channel, signal)
+        let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
         return ChannelAnalysis(candidate: candidate, beats: beats, evidence: evidence)
+    }
+
+    /// Mean level and share of clipped frames of `channel`.
+    func channelLevels(_ channel: PulseChannel, _ signal: ReadingSignal) -> (dc: Double, clipped: Double) {
+        let values = signal.frames.map { channel.value(in: $0) }
+        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
+        return (Statistics.mean(values) ?? 0, clipped)
     }
 
     /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading.
@@ -82,7 +91,9 @@ public struct FinalAnalyzer: Sendable {
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, beats: [DetectedBeat],
                           evidence: ReadingEvidence, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
         guard beats.count > Self.minimumIntervals else {
-            return .failure(.noHeartRate(reasons: noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"]))
+            return .failure(.noHeartRate(reasons: Self.merged(
+                noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
+                evidence.flags(minimumAmplitude: options.minimumAmplitude))))
         }
         let intervals = IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
                                          gateEnabled: options.consistencyGate)
@@ -93,10 +104,13 @@ public struct FinalAnalyzer: Sendable {
         let beatRate = metrics.heartRateBpm ?? 0
         let agrees = evidence.spectral.map { abs($0.heartRateBpm - beatRate) <= Self.spectralAgreementBpm } ?? false
         if !agrees && evidence.qualityPassedFraction < 0.5 { reasons.append("hr_disagreement") }
-        guard reasons.isEmpty, beatRate > 0, beatRate.isFinite else {
-            return .failure(.noHeartRate(reasons: reasons.isEmpty ? ["few_beats"] : reasons))
+        if let sdnn = metrics.sdnn, let meanNN = metrics.meanNN, sdnn < Self.minimumVariation * meanNN {
+            reasons.append("too_regular")
         }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
+        guard reasons.isEmpty, beatRate > 0, beatRate.isFinite else {
+            return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
+        }
         if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
@@ -125,6 +139,15 @@ public struct FinalAnalyzer: Sendable {
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// Smallest SDNN / MeanNN of a heartbeat: a pulse more regular than this over a reading is a periodic light
+    /// (mains flicker aliased into the heart band), not a heart (measured SDNN includes timing noise as well).
+    public static let minimumVariation = 0.005
+
+    /// `reasons` followed by the `flags` not already among them.
+    static func merged(_ reasons: [String], _ flags: [String]) -> [String] {
+        reasons + flags.filter { !reasons.contains($0) }
     }
 
     /// Largest share of irregular raw intervals (off their local median by > 20 %) before the beat series is not

@@ -36,10 +36,11 @@ public struct QualityWindow: Sendable, Equatable {
     /// Whether q reaches the pass threshold.
     public var passed: Bool { score >= QualityScore.passThreshold }
 
-    /// A pulse clear enough to count as contact although the colour rule fails: concentrated spectrum and
-    /// consistent beat shapes.
+    /// A pulse clear enough to count as contact although the colour rule fails: concentrated spectrum, consistent
+    /// beat shapes and a first harmonic (a sinusoidal mains flicker aliased into the heart band has none).
     static func pulseContact(spectral: SpectralQuality?, templateCorrelation: Double) -> Bool {
-        (spectral?.concentration ?? 0) >= 0.7 && templateCorrelation >= 0.85
+        guard let spectral else { return false }
+        return spectral.concentration >= 0.7 && templateCorrelation >= 0.85 && spectral.harmonicRatio >= 0.015
     }
 }
 
