@@ -8,7 +8,7 @@ public struct DisturbanceDetector: Sendable {
     public var blockSeconds = 2.0
     /// Amplitude multiple of the quiet level that marks a block as disturbed.
     public var amplitudeRatio = 3.0
-    /// Accelerometer magnitude standard deviation that marks a block as disturbed, m/s².
+    /// Combined acceleration standard deviation that marks a block as disturbed, m/s².
     public var accelerationSd = 0.5
 
     /// Creates a detector with the defaults.
@@ -39,10 +39,11 @@ public struct DisturbanceDetector: Sendable {
         return Double(disturbed) / Double(amplitudes.count)
     }
 
-    /// Standard deviation of the accelerometer magnitude in `start..<end`; nil with fewer than 5 samples.
+    /// `sqrt(var(x) + var(y) + var(z))` of the accelerometer in `start..<end`; nil with fewer than 5 samples.
     func accelerationSpread(_ motion: [MotionSample], from start: Double, to end: Double) -> Double? {
-        let magnitudes = motion.filter { $0.timestamp >= start && $0.timestamp < end }
-            .map { ($0.x * $0.x + $0.y * $0.y + $0.z * $0.z).squareRoot() }
-        return magnitudes.count >= 5 ? Statistics.standardDeviation(magnitudes) : nil
+        let inside = motion.filter { $0.timestamp >= start && $0.timestamp < end }
+        guard inside.count >= 5 else { return nil }
+        let variances = [inside.map(\.x), inside.map(\.y), inside.map(\.z)].map { Statistics.variance($0) ?? 0 }
+        return variances.reduce(0, +).squareRoot()
     }
 }
