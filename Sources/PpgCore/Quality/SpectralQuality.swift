@@ -3,8 +3,9 @@ import Glibc
 /// Spectral figures of a band-passed pulse window (ALGORITHMS §2.5): the dominant frequency in 0.5–4 Hz, the share
 /// of power at it and its first harmonic (`spectral_concentration`) and the resulting SNR.
 public struct SpectralQuality: Sendable, Equatable {
-    /// Heart-rate band, Hz (30–240 bpm).
-    public static let heartBand: ClosedRange<Double> = 0.5...4
+    /// Heart-rate band searched for the peak, Hz (40–240 bpm): below 0.66 Hz, at the band-pass edge, baseline
+    /// wander and motion dominate the spectrum and a resting adult heart rarely beats.
+    public static let heartBand: ClosedRange<Double> = 0.66...4
 
     /// Dominant frequency in the heart band (largest `P(f) + P(2f)`), Hz.
     public var peakHz: Double
