@@ -14,6 +14,8 @@ struct Benchmark {
 let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
+    RrEngineBenchmark.benchmark,
+    sessionBenchmark,
     EngineBenchmark.benchmark,
 ]
 

@@ -3,9 +3,11 @@ import NeurofitVitals
 
 /// Every subcommand, in the order `nfv help` lists them.
 let subcommands: [Subcommand] = [
+    readCommand,
+    replayCommand,
+    analyzeCommand,
     licenseCommand,
     versionCommand,
-    analyzeCommand,
 ]
 
 /// Writes a line to standard error.

@@ -1,8 +1,8 @@
 import NeurofitVitals
 import Testing
 
-/// A small seeded generator for reproducible test inputs (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded generator for reproducible test inputs (ReplayTestRandom).
+struct ReplayTestRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
@@ -55,7 +55,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func numbersRoundTripBitForBit() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = ReplayTestRandom(seed: 42)
         var values: [Double] = [
             0.1, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_992, 1e16, 2.5, -3,
         ]

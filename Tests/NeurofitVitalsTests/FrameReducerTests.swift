@@ -84,7 +84,7 @@ private let exactSizes: [(FrameLayout, Int)] = [
     @Test(arguments: packedFormats)
     func packedMeansMatchAPlainReference(format: PixelFormat) throws {
         let layout = FrameLayout(format: format, width: 64, height: 48, stride: 64 * 4 + 12)
-        var generator = SplitMix64(seed: 7)
+        var generator = ReplayTestRandom(seed: 7)
         let bytes = frame(layout) { _ in UInt8.random(in: 200...255, using: &generator) }
         let means = try reduce(bytes, layout)
         let grid = FrameReducer().samplingGrid(width: 64, height: 48)
@@ -140,14 +140,14 @@ private let exactSizes: [(FrameLayout, Int)] = [
     func yuvMeansMatchAPerPixelReference(format: PixelFormat) throws {
         var layout = FrameLayout(format: format, width: 62, height: 46)
         layout.stride += 6
-        var generator = SplitMix64(seed: 11)
+        var generator = ReplayTestRandom(seed: 11)
         let bytes = yuvFrame(layout) { _, _ in
             (UInt8.random(in: 150...235, using: &generator), UInt8.random(in: 100...140, using: &generator),
              UInt8.random(in: 150...200, using: &generator))
         }
         let means = try reduce(bytes, layout)
         // The reference recomputes every sampled pixel from the same generator sequence.
-        var replay = SplitMix64(seed: 11)
+        var replay = ReplayTestRandom(seed: 11)
         var values: [[(y: Int, u: Int, v: Int)]] = Array(repeating: [], count: layout.height)
         for row in 0..<layout.height {
             for _ in 0..<layout.width {
@@ -206,7 +206,7 @@ private let exactSizes: [(FrameLayout, Int)] = [
     func paddedStridesGiveTheSameMeans(format: PixelFormat) throws {
         let tight = FrameLayout(format: format, width: 30, height: 22)
         let padded = FrameLayout(format: format, width: 30, height: 22, stride: tight.minimumStride + 10)
-        var generator = SplitMix64(seed: 3)
+        var generator = ReplayTestRandom(seed: 3)
         let pixels = (0..<30 * 22 * 3).map { _ in UInt8.random(in: 0...255, using: &generator) }
         // The same pixel values in both layouts, with 0xFF garbage in the padding.
         func fill(_ layout: FrameLayout) -> [UInt8] {
@@ -274,7 +274,8 @@ private let exactSizes: [(FrameLayout, Int)] = [
             == "frame buffer too small: 10 bytes given, the layout needs 12")
         #expect(FrameReducerError.invalidDimensions(width: 0, height: 4).description
             == "invalid frame size 0x4: width and height must be in 1...16384")
-        #expect(FrameReducerError.unknownFormat("mjpeg").description.hasPrefix("unknown pixel format 'mjpeg' (known: rgb24,"))
+        #expect(FrameReducerError.unknownFormat("mjpeg").description
+            .hasPrefix("unknown pixel format 'mjpeg' (known: rgb24,"))
     }
 
     @Test func meansBecomeAFrameSample() {

@@ -3,29 +3,37 @@ import NeurofitVitals
 import PpgCore
 import Testing
 
-/// A fresh directory under /tmp for one test's files.
-func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/nfv-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
-
-/// The whole content of a file.
-func fileBytes(_ path: String) throws -> [UInt8] {
-    let reader = try FileByteSource(path: path)
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
-        if count == 0 { return bytes }
-        bytes += chunk[..<count]
+/// Files for the recording and Y4M tests.
+enum ReplayTestFiles {
+    /// Calls `body` with the path of a file `name` in a fresh directory under /tmp, removed afterwards.
+    static func withTemporaryFile(_ name: String, _ body: (String) throws -> Void) throws {
+        var template = Array("/tmp/nfv-test-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        defer {
+            unlink(directory + "/" + name)
+            rmdir(directory)
+        }
+        try body(directory + "/" + name)
     }
-}
 
-/// Writes `bytes` to a new file at `path`.
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-    let output = try FileRecordingOutput(path: path)
-    try bytes.withUnsafeBytes { try output.write($0) }
-    output.close()
+    /// The whole content of a file.
+    static func bytes(_ path: String) throws -> [UInt8] {
+        let reader = try FileByteSource(path: path)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path`.
+    static func write(_ path: String, _ bytes: [UInt8]) throws {
+        let output = try FileRecordingOutput(path: path)
+        try bytes.withUnsafeBytes { try output.write($0) }
+        output.close()
+    }
 }
 
 private let header = RecordingHeader(sdkVersion: "1.0.0", engineVersion: "1.3.0", startedAt: "2026-01-02T03:04:05Z",
@@ -73,7 +81,7 @@ private final class DiskFullOutput: RecordingOutput {
 
 /// Frames at 30 fps with awkward values (and every fourth without a saturated fraction).
 private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
-    var generator = SplitMix64(seed: seed)
+    var generator = ReplayTestRandom(seed: seed)
     return (0..<count).map { index in
         let timestamp = 1234.5678 + Double(index) / 30 + Double.random(in: 0..<1e-4, using: &generator)
         if index % 10 == 5 {
@@ -88,28 +96,30 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 
 @Suite struct RecordingTests {
     @Test func recordsRoundTripBitForBit() throws {
-        let path = makeTemporaryDirectory() + "/reading.nfvrec"
-        var records = sampleRecords(count: 300, seed: 1)
-        records.insert(.camera(timestamp: 1234.5, settings: .object(["exposure": .number(300), "torch": .bool(true)])),
-                       at: 0)
-        records.append(.marker(timestamp: 1244.5, name: "started", detail: nil))
-        records.append(.marker(timestamp: 1244.6, name: "cancelled", detail: .object(["reason": .string("host")])))
-        let writer = try RecordingWriter(path: path, header: header)
-        for record in records { #expect(writer.append(record) == nil) }
-        #expect(writer.close(timestamp: 1250, reason: "completed") == nil)
+        try ReplayTestFiles.withTemporaryFile("reading.nfvrec") { path in
+            // About 110 KB: lines cross the reader's 64 KiB buffer boundary.
+            var records = sampleRecords(count: 1500, seed: 1)
+            let settings = JSONValue.object(["exposure": .number(300), "torch": .bool(true)])
+            records.insert(.camera(timestamp: 1234.5, settings: settings), at: 0)
+            records.append(.marker(timestamp: 1244.5, name: "started", detail: nil))
+            records.append(.marker(timestamp: 1244.6, name: "cancelled", detail: .object(["reason": .string("host")])))
+            let writer = try RecordingWriter(path: path, header: header)
+            for record in records { #expect(writer.append(record) == nil) }
+            #expect(writer.close(timestamp: 1250, reason: "completed") == nil)
 
-        let reader = try RecordingReader(path: path)
-        #expect(reader.header == header)
-        let readBack = try reader.readAll()
-        #expect(readBack == records + [.end(timestamp: 1250, reason: "completed")])
-        #expect(reader.truncatedLineNumber == nil)
-        for (written, read) in zip(records, readBack) {
-            if case .frame(let a) = written, case .frame(let b) = read {
-                #expect([a.timestamp, a.red, a.green, a.blue].map(\.bitPattern)
-                    == [b.timestamp, b.red, b.green, b.blue].map(\.bitPattern))
-            }
-            if case .motion(let a) = written, case .motion(let b) = read {
-                #expect(a.y.bitPattern == b.y.bitPattern && a.x.bitPattern == b.x.bitPattern)
+            let reader = try RecordingReader(path: path)
+            #expect(reader.header == header)
+            let readBack = try reader.readAll()
+            #expect(readBack == records + [.end(timestamp: 1250, reason: "completed")])
+            #expect(reader.truncatedLineNumber == nil)
+            for (written, read) in zip(records, readBack) {
+                if case .frame(let a) = written, case .frame(let b) = read {
+                    #expect([a.timestamp, a.red, a.green, a.blue].map(\.bitPattern)
+                        == [b.timestamp, b.red, b.green, b.blue].map(\.bitPattern))
+                }
+                if case .motion(let a) = written, case .motion(let b) = read {
+                    #expect(a.y.bitPattern == b.y.bitPattern && a.x.bitPattern == b.x.bitPattern)
+                }
             }
         }
     }
@@ -119,14 +129,27 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         let writer = try RecordingWriter(output: output, header: header)
         writer.append(.frame(FrameSample(timestamp: 2, red: 180.25, green: 0, blue: 20, saturatedFraction: 0.5)))
         writer.append(.motion(MotionSample(timestamp: 2.01, x: 0.5, y: -1, z: 9.75)))
+        writer.append(.anchor(timestamp: 2, readingId: "R", wallTime: 1_800_000_000.25))
+        writer.append(.control(timestamp: 2.2, .hostCancel(reason: "user \"left\"")))
+        writer.append(.control(timestamp: 2.3, .interrupted(.cameraReconfigured, tier: 30)))
         writer.close(timestamp: 2.5, reason: "stopped")
         let lines = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 4)
+        #expect(lines.count == 7)
         #expect(lines[0].hasPrefix(#"{"configuration":{"advanced":{"#))
-        #expect(lines[0].hasSuffix(#""engineVersion":"1.3.0","format":"neurofit-vitals-recording","sdkVersion":"1.0.0","source":{"format":"nv12","kind":"host"},"startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.0"}"#))
+        #expect(lines[0].hasSuffix(#""engineVersion":"1.3.0","format":"neurofit-vitals-recording","#
+            + #""sdkVersion":"1.0.0","source":{"format":"nv12","kind":"host"},"#
+            + #""startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.1"}"#))
         #expect(lines[1] == #"{"b":20,"g":0,"r":180.25,"s":0.5,"t":2,"type":"frame"}"#)
         #expect(lines[2] == #"{"t":2.01,"type":"motion","x":0.5,"y":-1,"z":9.75}"#)
-        #expect(lines[3] == #"{"reason":"stopped","t":2.5,"type":"end"}"#)
+        #expect(lines[3] == #"{"id":"R","t":2,"type":"anchor","wall":1800000000.25}"#)
+        #expect(lines[4] == #"{"control":"hostCancel","reason":"user \"left\"","t":2.2,"type":"control"}"#)
+        #expect(lines[5] == #"{"control":"interrupted","detail":"camera_reconfigured","reason":"interrupted","#
+            + #""t":2.3,"tier":30,"type":"control"}"#)
+        #expect(lines[6] == #"{"reason":"stopped","t":2.5,"type":"end"}"#)
+        let records = try RecordingReader(source: MemoryByteSource(output.bytes)).readAll()
+        #expect(records.contains(.control(timestamp: 2.2, .hostCancel(reason: "user \"left\""))))
+        #expect(records.contains(.control(timestamp: 2.3, .interrupted(.cameraReconfigured, tier: 30))))
+        #expect(records.contains(.anchor(timestamp: 2, readingId: "R", wallTime: 1_800_000_000.25)))
     }
 
     @Test func bufferIsWrittenOncePerSecondOfSampleTime() throws {
@@ -145,21 +168,25 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(output.lineCount == 32)
         writer.flush()
         #expect(output.lineCount == 33)
+        // A clock that jumps back by more than a second still triggers a write.
+        writer.append(.frame(FrameSample(timestamp: 3, red: 1, green: 1, blue: 1)))
+        #expect(output.lineCount == 34)
     }
 
     @Test func truncatedLastLineIsReportedAndEarlierRecordsKept() throws {
-        let path = makeTemporaryDirectory() + "/cut.nfvrec"
-        let records = sampleRecords(count: 40, seed: 2)
-        let writer = try RecordingWriter(path: path, header: header)
-        for record in records { writer.append(record) }
-        writer.close(timestamp: nil, reason: nil)
-        var bytes = try fileBytes(path)
-        bytes.removeLast(12)
-        try writeFile(path, bytes)
+        try ReplayTestFiles.withTemporaryFile("cut.nfvrec") { path in
+            let records = sampleRecords(count: 40, seed: 2)
+            let writer = try RecordingWriter(path: path, header: header)
+            for record in records { writer.append(record) }
+            writer.close(timestamp: nil, reason: nil)
+            var bytes = try ReplayTestFiles.bytes(path)
+            bytes.removeLast(12)
+            try ReplayTestFiles.write(path, bytes)
 
-        let reader = try RecordingReader(path: path)
-        #expect(try reader.readAll() == Array(records.dropLast()))
-        #expect(reader.truncatedLineNumber == 41)
+            let reader = try RecordingReader(path: path)
+            #expect(try reader.readAll() == Array(records.dropLast()))
+            #expect(reader.truncatedLineNumber == 41)
+        }
     }
 
     @Test func corruptLineIsNamedByNumber() throws {
@@ -177,6 +204,21 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         }
     }
 
+    @Test func overlongLineIsCorruptNotATruncation() throws {
+        let output = MemoryOutput()
+        let writer = try RecordingWriter(output: output, header: header)
+        writer.flush()
+        output.bytes += Array(#"{"type":"marker","t":1,"name":""#.utf8) + [UInt8](repeating: 65, count: 1 << 20)
+            + Array("\"}\n".utf8)
+        writer.append(.frame(FrameSample(timestamp: 2, red: 1, green: 2, blue: 3)))
+        writer.flush()
+        let reader = try RecordingReader(source: MemoryByteSource(output.bytes))
+        #expect(throws: RecordingReadError.corruptLine(number: 2, reason: "longer than 1048576 bytes")) {
+            try reader.next()
+        }
+        #expect(try reader.next() == .frame(FrameSample(timestamp: 2, red: 1, green: 2, blue: 3)))
+    }
+
     @Test func unknownMajorVersionIsRejected() {
         let line = #"{"type":"header","format":"neurofit-vitals-recording","version":"2.0"}"# + "\n"
         #expect(throws: RecordingReadError.unsupportedVersion("2.0")) {
@@ -188,7 +230,8 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 
     @Test func newerMinorVersionsAreReadSkippingUnknownLines() throws {
         let text = #"""
-            {"type":"header","format":"neurofit-vitals-recording","version":"1.7","sdkVersion":"1.2.0","engineVersion":"1.4.0","startedAt":"x","configuration":{},"source":{},"extra":1}
+            {"type":"header","format":"neurofit-vitals-recording","version":"1.7","sdkVersion":"1.2.0",\#
+            "engineVersion":"1.4.0","startedAt":"x","configuration":{},"source":{},"extra":1}
             {"type":"hologram","t":1}
             {"type":"frame","t":1,"r":2,"g":3,"b":4,"exposure":5}
 
@@ -214,33 +257,35 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         #expect(throws: RecordingError.io(FileIOError(operation: "write", path: "/dev/full", code: ENOSPC))) {
             try RecordingWriter(path: "/dev/full", header: header)
         }
-        let path = makeTemporaryDirectory() + "/full.nfvrec"
-        let records = sampleRecords(count: 200, seed: 3)
-        let output = try DiskFullOutput(path: path, budget: 6_000)
-        let writer = try RecordingWriter(output: output, header: header)
-        var failures = 0
-        for record in records where writer.append(record) != nil { failures += 1 }
-        #expect(failures > 0)
-        #expect(writer.error == .io(FileIOError(operation: "write", path: path, code: ENOSPC)))
-        #expect(writer.close(timestamp: 10, reason: "completed") == writer.error)
+        try ReplayTestFiles.withTemporaryFile("full.nfvrec") { path in
+            let records = sampleRecords(count: 200, seed: 3)
+            let output = try DiskFullOutput(path: path, budget: 6_000)
+            let writer = try RecordingWriter(output: output, header: header)
+            var failures = 0
+            for record in records where writer.append(record) != nil { failures += 1 }
+            #expect(failures > 0)
+            #expect(writer.error == .io(FileIOError(operation: "write", path: path, code: ENOSPC)))
+            #expect(writer.close(timestamp: 10, reason: "completed") == writer.error)
 
-        let reader = try RecordingReader(path: path)
-        let readBack = try reader.readAll()
-        #expect(!readBack.isEmpty)
-        #expect(readBack == Array(records.prefix(readBack.count)))
-        #expect(reader.truncatedLineNumber == readBack.count + 2)
+            let reader = try RecordingReader(path: path)
+            let readBack = try reader.readAll()
+            #expect(!readBack.isEmpty)
+            #expect(readBack == Array(records.prefix(readBack.count)))
+            #expect(reader.truncatedLineNumber == readBack.count + 2)
+        }
     }
 
     @Test func deletedFileIsReportedAtTheNextWrite() throws {
-        let path = makeTemporaryDirectory() + "/gone.nfvrec"
-        let writer = try RecordingWriter(path: path, header: header)
-        #expect(writer.append(.frame(FrameSample(timestamp: 0, red: 1, green: 1, blue: 1))) == nil)
-        #expect(unlink(path) == 0)
-        #expect(writer.append(.frame(FrameSample(timestamp: 0.5, red: 1, green: 1, blue: 1))) == nil)
-        #expect(writer.append(.frame(FrameSample(timestamp: 1.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
-        #expect(writer.append(.frame(FrameSample(timestamp: 2.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
-        #expect(writer.close(timestamp: 2, reason: "completed") == .fileRemoved(path))
-        #expect(writer.append(.marker(timestamp: 3, name: "late", detail: nil)) == .fileRemoved(path))
+        try ReplayTestFiles.withTemporaryFile("gone.nfvrec") { path in
+            let writer = try RecordingWriter(path: path, header: header)
+            #expect(writer.append(.frame(FrameSample(timestamp: 0, red: 1, green: 1, blue: 1))) == nil)
+            #expect(unlink(path) == 0)
+            #expect(writer.append(.frame(FrameSample(timestamp: 0.5, red: 1, green: 1, blue: 1))) == nil)
+            #expect(writer.append(.frame(FrameSample(timestamp: 1.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
+            #expect(writer.append(.frame(FrameSample(timestamp: 2.0, red: 1, green: 1, blue: 1))) == .fileRemoved(path))
+            #expect(writer.close(timestamp: 2, reason: "completed") == .fileRemoved(path))
+            #expect(writer.append(.marker(timestamp: 3, name: "late", detail: nil)) == .fileRemoved(path))
+        }
     }
 
     @Test func nonFiniteRecordsAreSkippedWithoutFailingTheWriter() throws {

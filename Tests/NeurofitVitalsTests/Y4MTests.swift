@@ -117,19 +117,20 @@ private func reader(_ bytes: [UInt8]) throws(Y4MError) -> Y4MReader {
 
     @Test func largeFramesAreReadFromAFile() throws {
         // 640 × 480 frames are larger than the reader's 64 KiB buffer: read partly buffered, partly direct.
-        let path = makeTemporaryDirectory() + "/finger.y4m"
-        let frames = (0..<3).map { uniform420(width: 640, height: 480, y: 180 + UInt8($0), u: 100, v: 200) }
-        try writeFile(path, stream("YUV4MPEG2 W640 H480 F30:1 Ip C420jpeg", frames: frames))
-        let video = try Y4MReader(path: path)
-        var reds: [Double] = []
-        while let sample = try video.nextSample(using: FrameReducer()) { reds.append(sample.red) }
-        let expected: [Double] = (0..<3).map { (index: Int) -> Double in
-            let level: Int = (298 * (180 + index - 16) + 409 * (200 - 128) + 128) >> 8
-            return Double(min(255, level))
-        }
-        #expect(reds == expected)
-        #expect(throws: Y4MError.io(FileIOError(operation: "open", path: path + ".missing", code: 2))) {
-            try Y4MReader(path: path + ".missing")
+        try ReplayTestFiles.withTemporaryFile("finger.y4m") { path in
+            let frames = (0..<3).map { uniform420(width: 640, height: 480, y: 180 + UInt8($0), u: 100, v: 200) }
+            try ReplayTestFiles.write(path, stream("YUV4MPEG2 W640 H480 F30:1 Ip C420jpeg", frames: frames))
+            let video = try Y4MReader(path: path)
+            var reds: [Double] = []
+            while let sample = try video.nextSample(using: FrameReducer()) { reds.append(sample.red) }
+            let expected: [Double] = (0..<3).map { (index: Int) -> Double in
+                let level: Int = (298 * (180 + index - 16) + 409 * (200 - 128) + 128) >> 8
+                return Double(min(255, level))
+            }
+            #expect(reds == expected)
+            #expect(throws: Y4MError.io(FileIOError(operation: "open", path: path + ".missing", code: 2))) {
+                try Y4MReader(path: path + ".missing")
+            }
         }
     }
 }

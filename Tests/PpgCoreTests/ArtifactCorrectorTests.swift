@@ -96,6 +96,24 @@ struct ArtifactCorrectorTests {
         #expect(abs(try #require(metrics.rmssd) - truth.rmssd!) < 0.05 * truth.rmssd!)
     }
 
+    @Test func randomArtifactsAnywhereKeepBeatsOrdered() {
+        var random = SeededRandom(seed: 31)
+        let kinds: [BeatArtifact.Kind] = [.ectopic, .missed, .extra]
+        for seed in UInt64(1)...60 {
+            let artifacts = (0..<3).map { _ in
+                BeatArtifact(kind: kinds[Int(random.next() % 3)], beatIndex: Int(random.next() % 30))
+            }
+            let (observed, _) = SyntheticBeats.generate(seed: seed, count: 30, artifacts: artifacts,
+                                                        timingJitterS: 0.01)
+            let correction = ArtifactCorrector().correct(beatTimesS: observed)
+            let beats = correction.correctedBeatTimesS
+            #expect(zip(beats.dropFirst(), beats).allSatisfy { $0 > $1 }, "seed \(seed)")
+            #expect(correction.labels.count == observed.count)
+            #expect(correction.sourceIndices.count == beats.count)
+            #expect(beats.count == observed.count + correction.counts.missed - correction.counts.extra)
+        }
+    }
+
     @Test func shortAndRegularSeries() {
         let short = ArtifactCorrector().correct(beatTimesS: [0, 0.8, 1.6, 3.2])
         #expect(short.correctedBeatTimesS == [0, 0.8, 1.6, 3.2])

@@ -15,7 +15,8 @@ extension VitalsConfiguration {
     /// Reads and validates a configuration from a parsed JSON value (see `init(json:)`).
     public init(jsonValue document: JSONValue) throws(ConfigurationError) {
         guard var members = document.objectValue else {
-            throw ConfigurationError(detail: "the configuration must be a JSON object (got \(document.typeDescription))")
+            let got = document.typeDescription
+            throw ConfigurationError(detail: "the configuration must be a JSON object (got \(got))")
         }
         self.init()
         if let advanced = members.removeValue(forKey: "advanced") {

@@ -4,7 +4,6 @@ import PpgCore
 public struct EngineAdapter: ReadingEngine {
     private var live: LiveAnalyzer
     private let final: FinalAnalyzer
-    private let fpsTier: Int
 
     /// An engine for a session with `configuration` reading from a source running at `source.fpsTier`.
     public init(configuration: VitalsConfiguration, source: SourceInfo) {
@@ -20,7 +19,6 @@ public struct EngineAdapter: ReadingEngine {
         options.motionBreathing = configuration.motionBreathing
         options.minimumAmplitude = configuration.advanced.minAmplitude
         final = FinalAnalyzer(options: options)
-        fpsTier = source.fpsTier
     }
 
     public mutating func reset() {
@@ -46,7 +44,7 @@ public struct EngineAdapter: ReadingEngine {
         }
     }
 
-    /// The state machine's view of a live tick: frame drop is a rate below 70 % of the tier (SPEC §4).
+    /// The state machine's view of a live tick.
     private func signalTick(_ tick: LiveTick) -> SignalTick {
         let estimate: SignalTick.LiveEstimate = switch tick.estimate {
         case .none: .none
@@ -55,7 +53,7 @@ public struct EngineAdapter: ReadingEngine {
         }
         return SignalTick(
             time: tick.time, contact: tick.contact, qualityScore: tick.qualityScore, amplitude: tick.amplitude,
-            frameDrop: tick.measuredFps < 0.7 * Double(fpsTier), heartRateBpm: tick.heartRateBpm,
+            measuredFps: tick.measuredFps, heartRateBpm: tick.heartRateBpm,
             rmssdMs: tick.rmssdMs, breathingRateBrpm: tick.breathingRateBrpm, liveEstimate: estimate,
             redDc: tick.redDc)
     }

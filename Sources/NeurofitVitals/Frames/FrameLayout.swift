@@ -40,12 +40,13 @@ public struct FrameLayout: Sendable, Equatable {
         stride = minimumStride
     }
 
-    /// Bytes one row of the first plane needs at this width.
+    /// Bytes one row of the first plane needs at this width (meaningless, but never a trap, for widths outside
+    /// 1…`maximumDimension`, which `validate` rejects first).
     public var minimumStride: Int {
         switch format {
-        case .rgb24, .bgr24: width * 3
-        case .rgba, .bgra: width * 4
-        case .yuyv: (width + 1) / 2 * 4
+        case .rgb24, .bgr24: width &* 3
+        case .rgba, .bgra: width &* 4
+        case .yuyv: (width &+ 1) / 2 &* 4
         case .nv12, .i420, .i422, .i444, .gray8: width
         }
     }

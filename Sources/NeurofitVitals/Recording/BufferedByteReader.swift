@@ -14,26 +14,37 @@ final class BufferedByteReader {
         buffer = [UInt8](repeating: 0, count: bufferSize)
     }
 
-    /// The next line without its `\n`, and whether the `\n` was there (false only for a last line cut short);
-    /// nil at the end of the data. A line longer than `maximumLength` bytes is returned cut at that length.
-    func readLine(maximumLength: Int) throws(FileIOError) -> (bytes: [UInt8], terminated: Bool)? {
+    /// What `readLine` found.
+    enum Line: Equatable {
+        /// A line ended by `\n` (not included).
+        case complete([UInt8])
+        /// The last bytes of the data, without a `\n`.
+        case unterminated([UInt8])
+        /// A line longer than the maximum; it was skipped up to and including its `\n`.
+        case tooLong
+    }
+
+    /// The next line, or nil at the end of the data.
+    func readLine(maximumLength: Int) throws(FileIOError) -> Line? {
         var line: [UInt8] = []
+        var isTooLong = false
         while true {
             if start == end {
                 try refill()
                 if start == end {
-                    return line.isEmpty ? nil : (line, false)
+                    if isTooLong { return .tooLong }
+                    return line.isEmpty ? nil : .unterminated(line)
                 }
             }
-            let available = buffer[start..<end]
-            if let newline = available.firstIndex(of: UInt8(ascii: "\n")) {
-                line.append(contentsOf: buffer[start..<newline])
-                start = newline + 1
-                return (Array(line.prefix(maximumLength)), true)
+            let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let stop = newline ?? end
+            if !isTooLong { line.append(contentsOf: buffer[start..<stop]) }
+            start = newline.map { $0 + 1 } ?? end
+            if line.count > maximumLength {
+                isTooLong = true
+                line = []
             }
-            line.append(contentsOf: available)
-            start = end
-            if line.count > maximumLength { return (Array(line.prefix(maximumLength)), false) }
+            if newline != nil { return isTooLong ? .tooLong : .complete(line) }
         }
     }
 

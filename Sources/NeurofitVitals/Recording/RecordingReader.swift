@@ -32,7 +32,8 @@ public final class RecordingReader {
     public init(source: any ByteSource) throws(RecordingReadError) {
         reader = BufferedByteReader(source)
         guard let line = try Self.readLine(reader) else { throw .missingHeader("the file is empty") }
-        let header = try Self.parseHeader(line)
+        guard case .complete(let bytes) = line else { throw .missingHeader("line 1 is not a complete line") }
+        let header = try Self.parseHeader(bytes)
         self.header = header
     }
 
@@ -41,14 +42,21 @@ public final class RecordingReader {
         while let line = try Self.readLine(reader) {
             lineNumber += 1
             let value: JSONValue
-            do {
-                value = try Self.parse(line.bytes)
-            } catch {
-                if !line.terminated {
+            switch line {
+            case .tooLong:
+                throw .corruptLine(number: lineNumber, reason: "longer than \(Self.maximumLineLength) bytes")
+            case .unterminated(let bytes):
+                guard let complete = try? Self.parse(bytes) else {
                     truncatedLineNumber = lineNumber
                     return nil
                 }
-                throw .corruptLine(number: lineNumber, reason: error.description)
+                value = complete
+            case .complete(let bytes):
+                do {
+                    value = try Self.parse(bytes)
+                } catch {
+                    throw .corruptLine(number: lineNumber, reason: error.description)
+                }
             }
             do {
                 if let record = try RecordingRecord(jsonValue: value) { return record }
@@ -67,7 +75,7 @@ public final class RecordingReader {
     }
 
     private static func readLine(_ reader: BufferedByteReader) throws(RecordingReadError)
-        -> (bytes: [UInt8], terminated: Bool)? {
+        -> BufferedByteReader.Line? {
         do {
             return try reader.readLine(maximumLength: maximumLineLength)
         } catch {
@@ -89,9 +97,8 @@ public final class RecordingReader {
         return value!
     }
 
-    private static func parseHeader(_ line: (bytes: [UInt8], terminated: Bool)) throws(RecordingReadError)
-        -> RecordingHeader {
-        guard let value = try? parse(line.bytes), let members = value.objectValue,
+    private static func parseHeader(_ line: [UInt8]) throws(RecordingReadError) -> RecordingHeader {
+        guard let value = try? parse(line), let members = value.objectValue,
               members["type"] == .string("header"), members["format"] == .string(RecordingHeader.formatName) else {
             throw .missingHeader("line 1 is not a \(RecordingHeader.formatName) header")
         }

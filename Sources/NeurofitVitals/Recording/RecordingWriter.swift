@@ -41,7 +41,9 @@ public final class RecordingWriter {
         guard record.numbers.allSatisfy(\.isFinite) else { return .nonFiniteValue(record.typeName) }
         encode(record)
         if let timestamp = record.timestamp {
-            if let last = lastFlushTimestamp, timestamp - last < Self.flushInterval, buffer.count < Self.bufferLimit {
+            // `abs`: a clock that jumps back (a host restarting its timestamps) must not stop the writes.
+            if let last = lastFlushTimestamp, abs(timestamp - last) < Self.flushInterval,
+               buffer.count < Self.bufferLimit {
                 return nil
             }
             lastFlushTimestamp = timestamp
@@ -104,6 +106,8 @@ extension RecordingRecord {
         case .motion: "motion"
         case .camera: "camera"
         case .marker: "marker"
+        case .anchor: "anchor"
+        case .control: "control"
         case .end: "end"
         }
     }

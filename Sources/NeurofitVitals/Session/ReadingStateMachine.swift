@@ -18,7 +18,16 @@ public struct ReadingStateMachine: Sendable {
     public struct Output: Sendable, Equatable {
         public var events: [SessionEvent] = []
         public var actions: [Action] = []
+
+        /// An output with these events and actions.
+        public init(events: [SessionEvent] = [], actions: [Action] = []) {
+            self.events = events
+            self.actions = actions
+        }
     }
+
+    /// A measured frame rate below this share of the tier is a frame drop (SPEC §4).
+    public static let frameDropFraction = 0.7
 
     /// The current state.
     public private(set) var state: SessionState = .idle
@@ -175,7 +184,7 @@ public struct ReadingStateMachine: Sendable {
 
     private func guidance(for tick: SignalTick) -> Guidance {
         if !tick.contact { return .noContact }
-        if tick.frameDrop { return .frameDrop }
+        if let fps = tick.measuredFps, fps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
         if tick.amplitude < configuration.advanced.minAmplitude { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant

@@ -9,8 +9,8 @@ public struct SignalTick: Sendable, Equatable {
     public var qualityScore: Double?
     /// Robust peak-to-peak pulse amplitude, 8-bit counts.
     public var amplitude: Double
-    /// Whether the frame rate is below 70 % of the tier.
-    public var frameDrop: Bool
+    /// Frames per second over the last second(s); the machine compares it with its tier (frame drop below 70 %).
+    public var measuredFps: Double?
     /// Provisional heart rate.
     public var heartRateBpm: Double?
     /// Provisional RMSSD.
@@ -43,14 +43,14 @@ public struct SignalTick: Sendable, Equatable {
     }
 
     /// Creates a tick.
-    public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, frameDrop: Bool = false,
+    public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double? = nil,
                 heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
                 liveEstimate: LiveEstimate = .none, redDc: Double? = nil, exposureSettled: Bool = true) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
         self.amplitude = amplitude
-        self.frameDrop = frameDrop
+        self.measuredFps = measuredFps
         self.heartRateBpm = heartRateBpm
         self.rmssdMs = rmssdMs
         self.breathingRateBrpm = breathingRateBrpm

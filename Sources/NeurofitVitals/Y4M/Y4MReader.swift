@@ -33,8 +33,8 @@ public final class Y4MReader {
     /// Reads a stream from `source`, starting with its header.
     public init(source: any ByteSource) throws(Y4MError) {
         reader = BufferedByteReader(source)
-        guard let line = try Self.readLine(reader), line.terminated else { throw .notY4M }
-        header = try Y4MStreamHeader(line: line.bytes)
+        guard case .complete(let line)? = try Self.readLine(reader) else { throw .notY4M }
+        header = try Y4MStreamHeader(line: line)
         pixels = [UInt8](repeating: 0, count: header.layout.requiredByteCount)
     }
 
@@ -45,8 +45,8 @@ public final class Y4MReader {
     /// the end of the stream. Frame-header parameters are ignored.
     public func readFrame() throws(Y4MError) -> Double? {
         guard let line = try Self.readLine(reader) else { return nil }
-        guard line.terminated, line.bytes.starts(with: "FRAME".utf8),
-              line.bytes.count == 5 || line.bytes[5] == UInt8(ascii: " ") else {
+        guard case .complete(let bytes) = line, bytes.starts(with: "FRAME".utf8),
+              bytes.count == 5 || bytes[5] == UInt8(ascii: " ") else {
             throw .badFrameHeader(frame: frameCount)
         }
         let expected = pixels.count
@@ -80,8 +80,7 @@ public final class Y4MReader {
         return means?.frameSample(timestamp: timestamp)
     }
 
-    private static func readLine(_ reader: BufferedByteReader) throws(Y4MError)
-        -> (bytes: [UInt8], terminated: Bool)? {
+    private static func readLine(_ reader: BufferedByteReader) throws(Y4MError) -> BufferedByteReader.Line? {
         do {
             return try reader.readLine(maximumLength: maximumHeaderLength)
         } catch {

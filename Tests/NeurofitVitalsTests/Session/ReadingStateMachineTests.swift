@@ -51,8 +51,8 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
     @Test func guidanceFollowsTheFirstMatchingCondition() {
         var harness = Harness()
         let cases: [(SignalTick, Guidance)] = [
-            (SignalTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, frameDrop: true), .noContact),
-            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, frameDrop: true), .frameDrop),
+            (SignalTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .noContact),
+            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .frameDrop),
             (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0.4), .weakSignal),
             (SignalTick(time: 0, contact: true, qualityScore: 0.49, amplitude: 0.6), .lowQuality),
             (SignalTick(time: 0, contact: true, qualityScore: nil, amplitude: 0.6), .lowQuality),

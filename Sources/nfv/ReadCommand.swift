@@ -1,0 +1,121 @@
+import Glibc
+import NeurofitVitals
+
+/// `nfv read`: a complete reading on the default camera, a chosen camera, or the simulated finger, with live
+/// guidance, progress and the result (or the events as JSON Lines with `--json`).
+let readCommand = Subcommand(
+    name: "read",
+    summary: "run a reading (camera, or --simulate) with live guidance and the result",
+    usage: """
+        usage: nfv read [--simulate [SIMULATOR OPTIONS]] [--device PATH] [--config JSON|@FILE] [--record FILE]
+                        [--json] [--license KEY|@FILE]
+          --simulate           read a simulated fingertip instead of a camera (no license needed)
+            --hr BPM --rmssd MS --br BRPM --noise COUNTS --fps FPS --seed N
+            --no-finger-for S  no finger for the first S seconds      --lift-at S   finger lifted for 3 s at S
+            --motion-at S      a motion burst at S                     --scenario JSON  see docs/simulator.md
+            --fast             as fast as possible instead of real time
+          --device PATH        a camera device (default: the first supported camera)
+          --config JSON|@FILE  session configuration (docs/configuration.md)
+          --record FILE        write a recording of what the session consumed (docs/recording-format.md)
+          --json               print the events as JSON Lines, exactly as the C API delivers them
+          --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+        Exit status: 0 with a result, 1 when the reading failed, 2 on bad usage.
+        """,
+    run: { arguments in
+        do throws(UsageError) {
+            let options = try ParsedArguments(
+                arguments,
+                valued: ["hr", "rmssd", "br", "noise", "fps", "seed", "no-finger-for", "lift-at", "motion-at",
+                         "scenario", "device", "config", "record", "license"],
+                switches: ["simulate", "fast", "json"])
+            guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
+            try CommandLicense.activate(option: options.value("license"))
+            let session = try makeSession(options)
+            return runSession(session, json: options.flags.contains("json"))
+        } catch {
+            printError("nfv read: \(error.message)\n\n\(readCommand.usage)")
+            return ExitStatus.usage
+        }
+    })
+
+private func makeSession(_ options: ParsedArguments) throws(UsageError) -> ManagedSession {
+    let configuration = try options.value("config").map { text throws(UsageError) in
+        text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
+    }
+    do {
+        let session = try ManagedSession.make(configurationJSON: configuration)
+        if options.flags.contains("simulate") {
+            try session.use(try simulatorOptions(options).makeSource())
+        } else if options.value("device") != nil {
+            throw UsageError("camera capture is not in this build yet; try --simulate")
+        }
+        if let path = options.value("record") { try session.record(to: path) }
+        return session
+    } catch let error as VitalsError {
+        throw UsageError(error.message)
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        throw UsageError("\(error)")
+    }
+}
+
+private func simulatorOptions(_ options: ParsedArguments) throws(UsageError) -> SimulatorOptions {
+    var simulator: SimulatorOptions
+    do {
+        simulator = try SimulatorOptions(json: options.value("scenario").map { "{\"scenario\":\($0)}" })
+    } catch {
+        throw UsageError(error.message)
+    }
+    simulator.heartRateBpm = try options.number("hr", in: 30...220) ?? simulator.heartRateBpm
+    simulator.rmssdMs = try options.number("rmssd", in: 0...200) ?? simulator.rmssdMs
+    simulator.breathingRateBrpm = try options.number("br", in: 4...40) ?? simulator.breathingRateBrpm
+    simulator.noise = try options.number("noise", in: 0...5) ?? simulator.noise
+    simulator.fps = try options.number("fps", in: 10...120) ?? simulator.fps
+    simulator.seed = UInt64(try options.number("seed", in: 0...1e15) ?? Double(simulator.seed))
+    simulator.realTime = !options.flags.contains("fast")
+    if let seconds = try options.number("no-finger-for", in: 0...3600) {
+        simulator.scenario.append(.init(at: 0, duration: seconds, condition: .noContact))
+    }
+    if let at = try options.number("lift-at", in: 0...3600) {
+        simulator.scenario.append(.init(at: at, duration: 3, condition: .lifted))
+    }
+    if let at = try options.number("motion-at", in: 0...3600) {
+        simulator.scenario.append(.init(at: at, duration: 2, condition: .motion))
+    }
+    return simulator
+}
+
+/// Set by SIGINT: the reading is stopped cleanly (camera and torch released) instead of the process dying.
+nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
+
+/// Starts `session`, shows or prints its events until the stream ends; exit 0 with a result.
+func runSession(_ session: ManagedSession, json: Bool) -> Int32 {
+    signal(SIGINT) { _ in interrupted = 1 }
+    do {
+        try session.start()
+    } catch {
+        printError("nfv: \(error.message)")
+        if error.code == .cameraUnavailable || error.code == .unsupportedDevice {
+            printError("No usable camera here? Try the simulated finger: nfv read --simulate")
+        }
+        return ExitStatus.failure
+    }
+    var console = ReadingConsole()
+    var completed = false
+    var stopping = false
+    while true {
+        if interrupted != 0 && !stopping {
+            stopping = true
+            session.stop()
+        }
+        let pulled: Session.Pull
+        do { pulled = try session.nextEvent(timeout: 0.2) } catch { break }
+        guard case .event(let event) = pulled else {
+            if pulled == .ended { break } else { continue }
+        }
+        if event.hasPrefix("{\"result\"") { completed = true }
+        if json { print(event); fflush(nil) } else { console.show(event) }
+    }
+    return completed ? ExitStatus.ok : ExitStatus.failure
+}

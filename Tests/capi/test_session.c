@@ -1,0 +1,306 @@
+/* C API session tests: every session function with bad arguments, a simulated reading to completion in pull and
+ * callback mode, host frames (packed and YUV formats, bad sizes, timestamps going backwards), stop from another
+ * thread and from inside a callback, destroy while events flow, stale handles.
+ * Environment: NFV_TEST_KEY (a key listing this executable's name: host frames need activation). */
+#include <neurofit_vitals.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static const char *fast_simulator = "{\"realTime\":false,\"seed\":7,\"heartRateBpm\":72}";
+
+/* Pulls events until the stream ends; returns how many arrived. `*saw_completed` is set by a `completed` event,
+ * `*last_was_completed_state` (may be NULL) tells whether the last event was the `state` event of completion. */
+static int pull_all(nfv_session *session, int *last_was_completed_state, int *saw_completed) {
+    int count = 0;
+    char *json = NULL;
+    nfv_status status;
+    while ((status = nfv_session_next_event(session, 10000, &json)) == NFV_OK) {
+        count++;
+        if (contains(json, "\"type\":\"completed\"")) *saw_completed = 1;
+        if (last_was_completed_state != NULL) {
+            *last_was_completed_state = contains(json, "\"state\":\"completed\",\"type\":\"state\"");
+        }
+        nfv_string_free(json);
+    }
+    CHECK(status == NFV_DONE);
+    CHECK(json == NULL);
+    return count;
+}
+
+static void test_bad_arguments(void) {
+    nfv_session *session = NULL;
+    char *json = (char *)"untouched";
+    unsigned char pixels[16] = {0};
+    nfv_session *forged = (nfv_session *)(size_t)0x12345678;
+
+    CHECK_STATUS(nfv_session_new(NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_new("{", &session), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(session == NULL && contains(nfv_last_error_message(), "Invalid configuration: not valid JSON"));
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":0}", &session), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(),
+                   "Invalid configuration: readingDuration must be greater than 0 and at most 3600 seconds"));
+    CHECK_STATUS(nfv_session_new("{\"advanced\":{\"bogus\":1}}", &session), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "advanced.bogus"));
+
+    CHECK_STATUS(nfv_session_start(NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_start(forged), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "not a live handle"));
+    CHECK_STATUS(nfv_session_stop(forged), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_next_event(forged, 0, &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_cancel_reading(NULL, "x"), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_set_auto_start(NULL, 1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_state(NULL, &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_host_frames(NULL, 30), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_simulator(NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_set_callback(NULL, NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_frame(NULL, pixels, sizeof pixels, NFV_PIXEL_RGB24, 2, 2, 0, 1),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_means(NULL, 1, 1, 1, 1, -1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_motion(NULL, 1, 0, 0, 9.8), NFV_ERR_INVALID_ARGUMENT);
+    nfv_session_destroy(NULL);
+    nfv_session_destroy(forged);
+
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_next_event(session, 0, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_state(session, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(strcmp(json, "{\"state\":\"idle\"}") == 0);
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_session_set_callback(session, NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_simulator(session, "{\"heartRateBpm\":500}"), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "heartRateBpm"));
+    CHECK_STATUS(nfv_session_use_simulator(session, "{\"scenario\":[{\"at\":1,\"for\":2,\"condition\":\"x\"}]}"),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_means(session, 1, 1, 1, 1, -1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "nfv_session_use_host_frames"));
+    CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_TIMEOUT);
+    CHECK(json == NULL);
+    nfv_session_destroy(session);
+    CHECK_STATUS(nfv_session_stop(session), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "not a live handle"));
+}
+
+static void test_simulated_reading_pull(void) {
+    nfv_session *session = NULL;
+    int last_was_completed_state = 0;
+    char *json = NULL;
+    int completed = 0;
+    int count;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_ERR_INTERNAL);
+    CHECK(contains(nfv_last_error_message(), "already running"));
+    count = pull_all(session, &last_was_completed_state, &completed);
+    CHECK(count > 60);
+    CHECK(completed);
+    CHECK(last_was_completed_state);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(contains(json, "\"heartRateBpm\":"));
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_session_start(session), NFV_ERR_INTERNAL);
+    CHECK(contains(nfv_last_error_message(), "The session has finished; create a new session"));
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    nfv_session_destroy(session);
+}
+
+struct callback_log {
+    pthread_mutex_t lock;
+    int events;
+    int completed;
+    int stop_on_started;
+    nfv_session *session;
+    pthread_t caller;
+    int on_caller_thread;
+    char last[256];
+};
+
+static void record_event(void *user_data, const char *json) {
+    struct callback_log *log = user_data;
+    pthread_mutex_lock(&log->lock);
+    log->events++;
+    if (pthread_equal(pthread_self(), log->caller)) log->on_caller_thread = 1;
+    if (contains(json, "\"type\":\"completed\"")) log->completed = 1;
+    strncpy(log->last, json + (strlen(json) > 200 ? strlen(json) - 200 : 0), sizeof log->last - 1);
+    pthread_mutex_unlock(&log->lock);
+    if (log->stop_on_started && contains(json, "\"type\":\"started\"")) {
+        if (nfv_session_stop(log->session) != NFV_OK) log->completed = -1;
+    }
+}
+
+/* Waits until the callback has seen an event containing `needle` (or `seconds` pass). */
+static int wait_for(struct callback_log *log, const char *needle, double seconds) {
+    double waited = 0;
+    while (waited < seconds) {
+        int seen;
+        pthread_mutex_lock(&log->lock);
+        seen = contains(log->last, needle);
+        pthread_mutex_unlock(&log->lock);
+        if (seen) return 1;
+        usleep(10000);
+        waited += 0.01;
+    }
+    return 0;
+}
+
+static void test_callback_mode_and_stop_inside(void) {
+    struct callback_log log;
+    char *json = NULL;
+    memset(&log, 0, sizeof log);
+    pthread_mutex_init(&log.lock, NULL);
+    log.caller = pthread_self();
+    CHECK_STATUS(nfv_session_new(NULL, &log.session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(log.session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_set_callback(log.session, record_event, &log), NFV_OK);
+    CHECK_STATUS(nfv_session_start(log.session), NFV_OK);
+    CHECK_STATUS(nfv_session_next_event(log.session, 0, &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(wait_for(&log, "\"state\":\"completed\"", 20));
+    nfv_session_destroy(log.session);
+    CHECK(log.completed == 1 && log.events > 60 && !log.on_caller_thread);
+
+    memset(&log, 0, sizeof log);
+    pthread_mutex_init(&log.lock, NULL);
+    log.caller = pthread_self();
+    log.stop_on_started = 1;
+    CHECK_STATUS(nfv_session_new(NULL, &log.session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(log.session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_set_callback(log.session, record_event, &log), NFV_OK);
+    CHECK_STATUS(nfv_session_start(log.session), NFV_OK);
+    CHECK(wait_for(&log, "\"state\":\"idle\"", 20));
+    CHECK_STATUS(nfv_session_state(log.session, &json), NFV_OK);
+    CHECK(contains(json, "\"idle\""));
+    nfv_string_free(json);
+    nfv_session_destroy(log.session);
+    CHECK(log.completed == 0);
+}
+
+static void *stop_later(void *argument) {
+    usleep(20000);
+    if (nfv_session_stop((nfv_session *)argument) != NFV_OK) return argument;
+    return NULL;
+}
+
+static void test_stop_from_another_thread(void) {
+    nfv_session *session = NULL;
+    pthread_t thread;
+    void *failed = NULL;
+    int completed = 0;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, "{\"realTime\":true}"), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    pthread_create(&thread, NULL, stop_later, session);
+    pull_all(session, NULL, &completed);
+    pthread_join(thread, &failed);
+    CHECK(failed == NULL && completed == 0);
+    nfv_session_destroy(session);
+}
+
+static void test_destroy_while_events_flow(void) {
+    int round;
+    for (round = 0; round < 20; round++) {
+        struct callback_log log;
+        memset(&log, 0, sizeof log);
+        pthread_mutex_init(&log.lock, NULL);
+        log.caller = pthread_self();
+        if (nfv_session_new(NULL, &log.session) != NFV_OK) break;
+        CHECK(nfv_session_use_simulator(log.session, fast_simulator) == NFV_OK);
+        CHECK(nfv_session_set_callback(log.session, record_event, &log) == NFV_OK);
+        CHECK(nfv_session_start(log.session) == NFV_OK);
+        usleep((useconds_t)(round * 500));
+        nfv_session_destroy(log.session);
+        /* After destroy returns the callback never runs again: the count must stay put. */
+        {
+            int before = log.events;
+            usleep(20000);
+            CHECK(log.events == before);
+        }
+    }
+}
+
+static void fill_rgb(unsigned char *pixels, int width, int height, int channels, int red_first, unsigned char red) {
+    int i;
+    for (i = 0; i < width * height; i++) {
+        pixels[i * channels + (red_first ? 0 : 2)] = red;
+        pixels[i * channels + 1] = 5;
+        pixels[i * channels + (red_first ? 2 : 0)] = 20;
+        if (channels == 4) pixels[i * channels + 3] = 255;
+    }
+}
+
+static void test_host_frames(const char *key) {
+    nfv_session *session = NULL;
+    enum { width = 64, height = 48 };
+    static unsigned char rgb[width * height * 4];
+    static unsigned char yuv[width * height * 2];
+    char *json = NULL;
+    int64_t t = 1000000;
+    int i, events = 0;
+    CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":false}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_means(session, t, 180, 5, 20, -1), NFV_ERR_INTERNAL);
+    CHECK(contains(nfv_last_error_message(), "not running"));
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+
+    fill_rgb(rgb, width, height, 3, 1, 180);
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, width * height * 3, NFV_PIXEL_RGB24, width, height, 0, t),
+                 NFV_OK);
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, width * height * 3 - 1, NFV_PIXEL_RGB24, width, height, 0,
+                                          t += 33333), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "too small"));
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, sizeof rgb, NFV_PIXEL_RGB24, width, height, 10, t),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "stride"));
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, sizeof rgb, (nfv_pixel_format)99, width, height, 0, t),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_frame(session, NULL, 100, NFV_PIXEL_RGB24, width, height, 0, t),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, sizeof rgb, NFV_PIXEL_RGB24, width, height, 0, 1000000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "must increase"));
+    fill_rgb(rgb, width, height, 4, 0, 180);
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, sizeof rgb, NFV_PIXEL_BGRA, width, height, width * 4,
+                                          t += 33333), NFV_OK);
+    for (i = 0; i < width * height * 2; i += 4) {
+        yuv[i] = 80; yuv[i + 1] = 100; yuv[i + 2] = 80; yuv[i + 3] = 240;
+    }
+    CHECK_STATUS(nfv_session_submit_frame(session, yuv, sizeof yuv, NFV_PIXEL_YUYV, width, height, 0, t += 33333),
+                 NFV_OK);
+    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 300, 5, 20, -1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_motion(session, t, 0.1, 0.2, 9.8), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, t, 0.1, 0.2, 9.8), NFV_ERR_INVALID_ARGUMENT);
+    for (i = 0; i < 30 * 5; i++) {
+        double red = 180 + 2 * ((i % 25) < 12 ? 1 : -1);
+        CHECK(nfv_session_submit_means(session, t += 33333, red, 5, 20, 0) == NFV_OK);
+    }
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_ERR_INTERNAL);
+    while (nfv_session_next_event(session, 5000, &json) == NFV_OK) {
+        events++;
+        nfv_string_free(json);
+    }
+    CHECK(events >= 2);
+    nfv_session_destroy(session);
+}
+
+int main(void) {
+    const char *key = getenv("NFV_TEST_KEY");
+    if (key == NULL) {
+        fprintf(stderr, "set NFV_TEST_KEY\n");
+        return 2;
+    }
+    test_bad_arguments();
+    test_simulated_reading_pull();
+    test_callback_mode_and_stop_inside();
+    test_stop_from_another_thread();
+    test_destroy_while_events_flow();
+    test_host_frames(key);
+    return check_summary("test_session");
+}
