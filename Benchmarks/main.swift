@@ -16,6 +16,7 @@ let benchmarks: [Benchmark] = [
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
     sessionBenchmark,
+    EngineBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
