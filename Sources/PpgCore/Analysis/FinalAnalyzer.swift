@@ -87,7 +87,9 @@ public struct FinalAnalyzer: Sendable {
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
         if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
 
-        if let reasons = noHeartRateReasons(evidence: evidence, nn: nn) {
+        let discardRatio = intervals.count > 0
+            ? Double(cleaning.accepted.filter { !$0 }.count) / Double(intervals.count) : 1
+        if let reasons = noHeartRateReasons(evidence: evidence, nn: nn, discardRatio: discardRatio) {
             return .failure(.noHeartRate(reasons: reasons))
         }
         let metrics = HrvMetrics(series: nn.series)
@@ -98,8 +100,6 @@ public struct FinalAnalyzer: Sendable {
                                    enabled: options.consistencyGate)
         flags += gate.vetoReasons.map { "gate_veto:" + $0 }
 
-        let discardRatio = intervals.count > 0
-            ? Double(cleaning.accepted.filter { !$0 }.count) / Double(intervals.count) : 1
         let spectralRate = evidence.spectral?.heartRateBpm
         let agrees = spectralRate.map { abs($0 - beatRate) <= Self.spectralAgreementBpm } ?? false
         if !agrees { flags.append("hr_spectral_disagreement") }
@@ -131,9 +131,13 @@ public struct FinalAnalyzer: Sendable {
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
 
+    /// Largest share of raw intervals the artifact step may reject before the beat series is not trusted at all.
+    public static let maximumDiscardRatio = 0.5
+
     /// The reasons the reading has no trustworthy heart rate, or nil when it has one.
-    func noHeartRateReasons(evidence: ReadingEvidence, nn: NormalIntervals) -> [String]? {
+    func noHeartRateReasons(evidence: ReadingEvidence, nn: NormalIntervals, discardRatio: Double) -> [String]? {
         var reasons: [String] = []
+        if discardRatio > Self.maximumDiscardRatio { reasons.append("irregular_beats") }
         if evidence.contactFraction < 0.5 { reasons.append("no_contact") }
         if evidence.qualityPassedFraction < 0.2 { reasons.append("no_pulse") }
         if nn.count < Self.minimumIntervals { reasons.append("few_beats") }

@@ -17,11 +17,13 @@ public struct SegmentBeats: Sendable {
 /// least `minimumDetectionRate`, Elgendi peaks, 50 % upstroke and parabolic peak fiducials, template correlation.
 public struct BeatExtractor: Sendable {
     /// Pass band of the beat-detection filter, Hz.
-    public var passBand: ClosedRange<Double> = 0.5...8
+    public var passBand: ClosedRange<Double> = 0.5...5
     /// Prototype order of the Butterworth band-pass.
     public var filterOrder: Int = 2
     /// Lowest sample rate beats are detected at, Hz (the segment is upsampled by an integer factor to reach it).
     public var minimumDetectionRate: Double = 100
+    /// Half-width of the least-squares parabola that refines the systolic peak, seconds.
+    public var peakFitHalfWidth: Double = 0.06
     /// Longest rise from onset to peak searched, seconds.
     public var maximumRiseTime: Double = 0.6
     /// The peak detector.
@@ -52,12 +54,14 @@ public struct BeatExtractor: Sendable {
                                   samples: CubicSpline.upsample(pulse.samples, factor: factor))
         let peaks = detector.peaks(in: fine.samples, sampleRate: fine.sampleRate)
         let maximumRise = Int((maximumRiseTime * fine.sampleRate).rounded())
+        let peakHalfWidth = max(1, Int((peakFitHalfWidth * fine.sampleRate).rounded()))
         var fiducials: [BeatFiducials] = []
         var previousPeak = -1
         for peak in peaks {
             let searchStart = max(previousPeak + 1, peak - maximumRise, 0)
             previousPeak = peak
-            if let found = BeatFiducials.locate(in: fine.samples, peakIndex: peak, searchStart: searchStart) {
+            if let found = BeatFiducials.locate(in: fine.samples, peakIndex: peak, searchStart: searchStart,
+                                                 peakHalfWidth: peakHalfWidth) {
                 fiducials.append(found)
             }
         }

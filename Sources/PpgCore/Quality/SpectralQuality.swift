@@ -6,7 +6,7 @@ public struct SpectralQuality: Sendable, Equatable {
     /// Heart-rate band, Hz (30–240 bpm).
     public static let heartBand: ClosedRange<Double> = 0.5...4
 
-    /// Dominant frequency in the heart band, Hz.
+    /// Dominant frequency in the heart band (largest `P(f) + P(2f)`), Hz.
     public var peakHz: Double
     /// `(P[f₀ ± w] + P[2f₀ ± w]) / P[0.5–4 Hz]`, 0…1.
     public var concentration: Double
@@ -20,7 +20,7 @@ public struct SpectralQuality: Sendable, Equatable {
     /// Measures `spectrum`; `halfWidth` is the band around f₀ and 2f₀ counted as signal (at least the window's main
     /// lobe). Nil when the heart band holds no power.
     public init?(spectrum: PowerSpectrum, halfWidth: Double) {
-        guard let peak = spectrum.peakFrequency(in: Self.heartBand) else { return nil }
+        guard let peak = spectrum.harmonicPeakFrequency(in: Self.heartBand) else { return nil }
         let total = spectrum.power(in: Self.heartBand)
         guard total > 0 else { return nil }
         let fundamental = spectrum.power(in: (peak - halfWidth)...(peak + halfWidth))
