@@ -180,8 +180,9 @@ public struct LiveAnalyzer: Sendable {
                 seconds: Self.amplitudeWindowSeconds))) } ?? 0,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
             redDc: newest.red,
-            heartRateBpm: intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
-                                                 minimumCount: Self.heartRateMinimumIntervals),
+            heartRateBpm: (quality ?? 0) >= QualityScore.passThreshold
+                ? intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
+                                         minimumCount: Self.heartRateMinimumIntervals) : nil,
             rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
