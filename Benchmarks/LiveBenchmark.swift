@@ -14,13 +14,15 @@ enum LiveBenchmark {
     }
 
     private static func run() {
-        print("cost per pushed frame (60 s synthetic reading with accelerometer, best of 3 runs; worst includes")
-        print("scheduler noise). Allocations are not counted: a plain push only writes into preallocated storage;")
-        print("sub-ticks and ticks allocate their working arrays (the beat extractor, quality meter and breathing).")
+        print("cost per pushed frame (60 s synthetic reading with accelerometer, best of 3 runs;")
+        print("worst includes scheduler noise). Allocations are not counted: a plain push only writes into")
+        print("preallocated storage; sub-ticks and ticks allocate their working arrays (beat extractor, quality meter")
+        print("and breathing).")
         print("fps  kind       pushes  mean µs  worst µs")
         for fps in [30.0, 60.0] { printCost(fps: fps) }
         print("")
-        print("accuracy on synthetic readings (5 seeds, HR 55-95, 60 s; beats matched within 50 ms of the true upstroke)")
+        print("accuracy on synthetic readings (5 seeds, HR 55-95, 60 s;")
+        print("beats matched within 50 ms of the true upstroke)")
         print("fps  matched  extra  timing SD ms  HR MAE bpm (ticks ≥ 10 s)  RMSSD live-true ms (60 s)")
         for fps in [20.0, 30.0, 60.0] { printAccuracy(fps: fps) }
     }

@@ -62,7 +62,8 @@ struct LiveCleanReadingTests {
             for tick in clean.run.ticks(in: 20...LiveCleanCase.duration) {
                 let rmssd = try #require(tick.rmssdMs, "\(clean.label) at \(tick.time)")
                 // Beat-time noise adds √6·σ_t in quadrature (ALGORITHMS §2.7): most at 20 fps.
-                #expect(rmssd - truth > -5 && rmssd - truth < 15, "\(clean.label) at \(tick.time): \(rmssd) vs \(truth)")
+                #expect(rmssd - truth > -5 && rmssd - truth < 15,
+                        "\(clean.label) at \(tick.time): \(rmssd) vs \(truth)")
             }
         }
     }
@@ -84,9 +85,10 @@ struct LiveCleanReadingTests {
         for clean in LiveCleanCase.at(fps) {
             for tick in clean.run.ticks(in: 3...LiveCleanCase.duration) {
                 #expect(tick.contact, "\(clean.label) at \(tick.time)")
-                #expect((tick.qualityScore ?? 0) >= 0.8, "\(clean.label) at \(tick.time): \(String(describing: tick.qualityScore))")
+                #expect((tick.qualityScore ?? 0) >= 0.8, "\(clean.label) at \(tick.time): \(tick.qualityScore ?? -1)")
                 // Red AC p-p = 1.5 % of 200 counts = 3 counts before the band-pass.
-                #expect(tick.amplitude > 1.5 && tick.amplitude < 3.5, "\(clean.label) at \(tick.time): \(tick.amplitude)")
+                #expect(tick.amplitude > 1.5 && tick.amplitude < 3.5,
+                        "\(clean.label) at \(tick.time): \(tick.amplitude)")
                 #expect(abs(tick.measuredFps - fps) < 0.03 * fps, "\(clean.label) at \(tick.time): \(tick.measuredFps)")
                 #expect(tick.saturationFraction < 1e-3)
                 #expect(tick.redDc > 190 && tick.redDc < 205)
