@@ -15,6 +15,7 @@ let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
     LiveBenchmark.benchmark,
+    EngineBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

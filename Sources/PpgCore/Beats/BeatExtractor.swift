@@ -66,9 +66,27 @@ public struct BeatExtractor: Sendable {
             }
         }
         var beats = fiducials.map { beat(from: $0, fine: fine, pulse: pulse, factor: factor, segmentIndex: segmentIndex) }
+        Self.trimInconsistentEdges(&beats)
         assignMeanIntensities(&beats, raw: raw)
         BeatTemplate.assignCorrelations(&beats, fine: fine)
         return SegmentBeats(pulse: pulse, beats: beats)
+    }
+
+    /// Largest relative difference from the segment's median interval tolerated for the first and last interval.
+    static let edgeTolerance = 0.3
+
+    /// Drops beats at either end of the segment whose interval to their neighbour differs from the median interval by
+    /// more than `edgeTolerance`: the filters and the detector's moving averages are least reliable at the segment
+    /// edges, and a run's first interval has no predecessor for the artifact correction to compare it with.
+    static func trimInconsistentEdges(_ beats: inout [DetectedBeat]) {
+        guard beats.count >= 5 else { return }
+        let intervals = (1..<beats.count).map { beats[$0].time - beats[$0 - 1].time }
+        guard let median = Statistics.median(intervals), median > 0 else { return }
+        let deviates = { (a: DetectedBeat, b: DetectedBeat) in abs(b.time - a.time - median) > edgeTolerance * median }
+        for _ in 0..<2 where beats.count >= 5 && deviates(beats[0], beats[1]) { beats.removeFirst() }
+        for _ in 0..<2 where beats.count >= 5 && deviates(beats[beats.count - 2], beats[beats.count - 1]) {
+            beats.removeLast()
+        }
     }
 
     private func beat(from fiducials: BeatFiducials, fine: UniformSegment, pulse: UniformSegment, factor: Int,

@@ -74,8 +74,17 @@ public enum SpectralEstimator {
     /// `minimumLength` points (rounded up to a power of two). Empty spectrum for fewer than 4 samples.
     public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
                                    minimumLength: Int = 0) -> PowerSpectrum {
-        guard samples.count >= 4 else { return PowerSpectrum(power: [], resolution: sampleRate) }
-        let plan = FastFourierTransform(length: max(samples.count, minimumLength))
+        periodogram(samples, sampleRate: sampleRate,
+                    plan: FastFourierTransform(length: max(samples.count, minimumLength)))
+    }
+
+    /// Hann-windowed periodogram of `samples` (mean removed) with a prepared FFT `plan` at least as long as the
+    /// input (repeated spectra then share the twiddle factors). Empty spectrum for fewer than 4 samples.
+    public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
+                                   plan: FastFourierTransform) -> PowerSpectrum {
+        guard samples.count >= 4, samples.count <= plan.length else {
+            return PowerSpectrum(power: [], resolution: sampleRate)
+        }
         var power = [Double](repeating: 0, count: plan.length / 2 + 1)
         accumulate(samples, plan: plan, into: &power)
         return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))

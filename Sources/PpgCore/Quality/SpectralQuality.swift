@@ -11,10 +11,15 @@ public struct SpectralQuality: Sendable, Equatable {
     /// `(P[f₀ ± w] + P[2f₀ ± w]) / P[0.5–4 Hz]`, 0…1.
     public var concentration: Double
 
+    /// `P[2f₀ ± w] / P[f₀ ± w]`: a pulse wave carries a first harmonic (≥ 0.04 in every real window measured), a
+    /// sinusoidal light flicker next to none.
+    public var harmonicRatio: Double
+
     /// Creates the figures directly.
-    public init(peakHz: Double, concentration: Double) {
+    public init(peakHz: Double, concentration: Double, harmonicRatio: Double) {
         self.peakHz = peakHz
         self.concentration = concentration
+        self.harmonicRatio = harmonicRatio
     }
 
     /// Measures `spectrum`; `halfWidth` is the band around f₀ and 2f₀ counted as signal (at least the window's main
@@ -27,7 +32,8 @@ public struct SpectralQuality: Sendable, Equatable {
         let harmonicBand = max(2 * peak - halfWidth, peak + halfWidth + 1e-9)...(2 * peak + halfWidth)
         let harmonic = 2 * peak - halfWidth <= Self.heartBand.upperBound
             ? spectrum.power(in: harmonicBand.clamped(to: Self.heartBand)) : 0
-        self.init(peakHz: peak, concentration: min(1, (fundamental + harmonic) / total))
+        self.init(peakHz: peak, concentration: min(1, (fundamental + harmonic) / total),
+                  harmonicRatio: fundamental > 0 ? harmonic / fundamental : 0)
     }
 
     /// `10·log10(conc / (1 − conc))`, limited to ±40 dB.
