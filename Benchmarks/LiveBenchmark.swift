@@ -7,9 +7,11 @@ import PpgCore
 
 /// The `live` entry of `nfv-bench`.
 enum LiveBenchmark {
+    /// The benchmark entry.
     static var benchmark: Benchmark {
-        Benchmark(name: "live", summary: "LiveAnalyzer µs per pushed frame (mean/worst, plain/sub-tick/tick, analysis share); "
-                  + "live beat and HR accuracy on synthetic readings",
+        Benchmark(name: "live",
+                  summary: "LiveAnalyzer µs per pushed frame (mean/worst, plain/sub-tick/tick, analysis share); "
+                      + "live beat and HR accuracy on synthetic readings",
                   run: { _ in run() })
     }
 
