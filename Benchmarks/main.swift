@@ -15,8 +15,9 @@ let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
-    sessionBenchmark,
+    LiveBenchmark.benchmark,
     EngineBenchmark.benchmark,
+    sessionBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
