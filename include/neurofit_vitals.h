@@ -278,7 +278,7 @@ typedef enum nfv_pixel_format {
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT with "Invalid configuration: <detail>" for malformed JSON, an unknown
  *         key, a wrong type or a value reference 000 forbids (the detail names the key and is 000's exact text;
  *         the iOS SDK reports the same message as internalError). Activation is checked by nfv_session_start()
- *         (the simulated finger needs none).
+ *         (only the camera and host frames need it).
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, nfv_session **out_session);
 
@@ -349,7 +349,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *sess
 /**
  * Opens the source and starts positioning; again after a cancel that left the session idle.
  *
- * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (sources other than the simulator need nfv_activate()); the source's
+ * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (the camera and host frames need nfv_activate()); the source's
  *         errors (NFV_ERR_CAMERA_PERMISSION_DENIED, NFV_ERR_CAMERA_UNAVAILABLE, NFV_ERR_UNSUPPORTED_DEVICE, a missing
  *         or unreadable file as NFV_ERR_INVALID_ARGUMENT); NFV_ERR_INTERNAL when already running ("The session is
  *         already running"), finished ("The session has finished; create a new session") or stopped ("The session
