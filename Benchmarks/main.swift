@@ -14,6 +14,7 @@ struct Benchmark {
 let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
+    RrEngineBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

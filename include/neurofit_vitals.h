@@ -291,6 +291,30 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *s
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *session, const char *options_json);
 
 /**
+ * Replays a file instead of a camera: a recording made with nfv_session_record() (docs/recording-format.md), a CSV
+ * of per-frame means (header `timestamp_s,red,green,blue`) or an uncompressed Y4M video (4:2:0 or 4:2:2). A
+ * recording replays with its own configuration unless the session was created with one, and reproduces the live
+ * session's events and result byte for byte. Before the first start only.
+ *
+ * @param path       the file; must not be NULL or empty.
+ * @param real_time  1: pace frames at their timestamps; 0: as fast as the session consumes.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle, or a missing, unreadable or malformed file (the message
+ *         names it and the problem); NFV_ERR_INTERNAL after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *session, const char *path, int real_time);
+
+/**
+ * Writes what the session consumes (per-frame timestamps and channel means, motion samples, host commands, camera
+ * notices, the configuration; never frames) to `path`, flushed at least once per second of sample time so a killed
+ * process leaves a readable file. A write failure (disk full, file removed) is reported by a `recordingError` event;
+ * the reading goes on. Before the first start only; the file is created by nfv_session_start().
+ *
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or path; NFV_ERR_INTERNAL after start.
+ *         nfv_session_start() returns NFV_ERR_INVALID_ARGUMENT when the file cannot be created.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, const char *path);
+
+/**
  * Delivers events to `callback` (on the session's event thread) instead of nfv_session_next_event(). Before the
  * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns.
  *

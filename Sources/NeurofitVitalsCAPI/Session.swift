@@ -156,3 +156,22 @@ private struct CallbackContext: @unchecked Sendable {
     let userData: UnsafeMutableRawPointer?
     init(_ userData: UnsafeMutableRawPointer?) { self.userData = userData }
 }
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                   _ realTime: CInt) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        try session.use(try ReplaySource(path: try Arguments.string(path, "path"), realTime: realTime != 0))
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_record(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        try session.record(to: try Arguments.string(path, "path"))
+    }
+}

@@ -1,4 +1,5 @@
 import Glibc
+import NeurofitVitals
 import PpgCore
 
 /// `nfv analyze FILE`: the final analysis of a recorded reading (CSV with a header naming `timestamp_s`, `red`,
@@ -15,10 +16,10 @@ let analyzeCommand = Subcommand(
             return ExitStatus.usage
         }
         let frames: [FrameSample]
-        switch FrameCsvReader.read(path: arguments[0]) {
-        case .success(let parsed): frames = parsed
-        case .failure(let problem):
-            print(invalidInput(problem.message))
+        do throws(VitalsError) {
+            frames = try MeansCSVReader.read(path: arguments[0])
+        } catch {
+            print(invalidInput(error.message))
             return ExitStatus.usage
         }
         switch FinalAnalyzer().analyze(frames: frames) {

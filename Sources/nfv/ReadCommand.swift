@@ -114,7 +114,7 @@ func runSession(_ session: ManagedSession, json: Bool) -> Int32 {
             if pulled == .ended { break } else { continue }
         }
         if event.hasPrefix("{\"result\"") { completed = true }
-        if json { print(event); fflush(stdout) } else { console.show(event) }
+        if json { print(event); fflush(nil) } else { console.show(event) }
     }
     return completed ? ExitStatus.ok : ExitStatus.failure
 }

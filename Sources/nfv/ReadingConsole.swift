@@ -40,7 +40,7 @@ struct ReadingConsole {
         case "failed": finishLine(); showFailure(event["error"]?.objectValue ?? [:])
         default: break
         }
-        fflush(stdout)
+        fflush(nil)
     }
 
     private mutating func showGuidance(_ event: [String: JSONValue]) {

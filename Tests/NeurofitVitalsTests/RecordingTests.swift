@@ -129,16 +129,27 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
         let writer = try RecordingWriter(output: output, header: header)
         writer.append(.frame(FrameSample(timestamp: 2, red: 180.25, green: 0, blue: 20, saturatedFraction: 0.5)))
         writer.append(.motion(MotionSample(timestamp: 2.01, x: 0.5, y: -1, z: 9.75)))
+        writer.append(.anchor(timestamp: 2, readingId: "R", wallTime: 1_800_000_000.25))
+        writer.append(.control(timestamp: 2.2, .hostCancel(reason: "user \"left\"")))
+        writer.append(.control(timestamp: 2.3, .interrupted(.cameraReconfigured, tier: 30)))
         writer.close(timestamp: 2.5, reason: "stopped")
         let lines = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 4)
+        #expect(lines.count == 7)
         #expect(lines[0].hasPrefix(#"{"configuration":{"advanced":{"#))
         #expect(lines[0].hasSuffix(#""engineVersion":"1.3.0","format":"neurofit-vitals-recording","#
             + #""sdkVersion":"1.0.0","source":{"format":"nv12","kind":"host"},"#
-            + #""startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.0"}"#))
+            + #""startedAt":"2026-01-02T03:04:05Z","type":"header","version":"1.1"}"#))
         #expect(lines[1] == #"{"b":20,"g":0,"r":180.25,"s":0.5,"t":2,"type":"frame"}"#)
         #expect(lines[2] == #"{"t":2.01,"type":"motion","x":0.5,"y":-1,"z":9.75}"#)
-        #expect(lines[3] == #"{"reason":"stopped","t":2.5,"type":"end"}"#)
+        #expect(lines[3] == #"{"id":"R","t":2,"type":"anchor","wall":1800000000.25}"#)
+        #expect(lines[4] == #"{"control":"hostCancel","reason":"user \"left\"","t":2.2,"type":"control"}"#)
+        #expect(lines[5] == #"{"control":"interrupted","detail":"camera_reconfigured","reason":"interrupted","#
+            + #""t":2.3,"tier":30,"type":"control"}"#)
+        #expect(lines[6] == #"{"reason":"stopped","t":2.5,"type":"end"}"#)
+        let records = try RecordingReader(source: MemoryByteSource(output.bytes)).readAll()
+        #expect(records.contains(.control(timestamp: 2.2, .hostCancel(reason: "user \"left\""))))
+        #expect(records.contains(.control(timestamp: 2.3, .interrupted(.cameraReconfigured, tier: 30))))
+        #expect(records.contains(.anchor(timestamp: 2, readingId: "R", wallTime: 1_800_000_000.25)))
     }
 
     @Test func bufferIsWrittenOncePerSecondOfSampleTime() throws {

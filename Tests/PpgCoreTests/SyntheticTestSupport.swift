@@ -40,3 +40,23 @@ extension SyntheticConfiguration {
                                      wanderFraction: 0, timestampJitterMs: 0))
     }
 }
+
+/// Synthetic beat series for the interval tests, built with the §5.1 generator.
+enum SyntheticBeats {
+    /// `count` heartbeats of the default rhythm with `artifacts` injected; returns the pulses a detector would see
+    /// (onsets of rendered pulses, missed beats absent, extra pulses present) and the clean heartbeat onsets.
+    static func generate(seed: UInt64, count: Int, rhythm: RhythmParameters = RhythmParameters(),
+                         artifacts: [BeatArtifact] = [], scenario: [ScenarioSegment] = [],
+                         timingJitterS: Double = 0) -> (observed: [Double], clean: [Double]) {
+        var generator = RhythmGenerator(seed: seed)
+        var jitter = SeededRandom(seed: seed, stream: 99)
+        var observed: [Double] = [], clean: [Double] = []
+        for _ in 0..<count {
+            let (extra, beat) = generator.next(rhythm: rhythm, riav: 0, artifacts: artifacts, scenario: scenario)
+            if let extra { observed.append(extra.onsetS + jitter.gaussian(mean: 0, sd: timingJitterS)) }
+            if beat.amplitude > 0 { observed.append(beat.onsetS + jitter.gaussian(mean: 0, sd: timingJitterS)) }
+            clean.append(beat.cleanOnsetS)
+        }
+        return (observed, clean)
+    }
+}

@@ -8,6 +8,8 @@ public enum SourceItem: Sendable, Equatable {
     case motion(MotionSample)
     /// A host cancel recorded in a recording, applied after the frames before it (replay only).
     case hostCancel(reason: String)
+    /// A host auto-start switch recorded in a recording (replay only).
+    case autoStart(Bool)
     /// The input ended (end of a file); the session stops.
     case ended
     /// The source cannot go on; the session fails with this error.

@@ -10,11 +10,6 @@ public final class SimulatedFingerSource: FrameSource {
     private let realTime: Bool
     private let running = Mutex<RunToken?>(nil)
 
-    /// Identifies one open…close run, so a thread left over from an earlier run stops delivering.
-    private final class RunToken: Sendable {
-        let stopped = Atomic<Bool>(false)
-    }
-
     /// A simulated finger from a synthetic configuration; `realTime` paces frames at their timestamps.
     public init(configuration: SyntheticConfiguration, realTime: Bool) {
         self.configuration = configuration
@@ -25,19 +20,15 @@ public final class SimulatedFingerSource: FrameSource {
     }
 
     public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
-        let token = RunToken()
-        running.withLock { previous in
-            previous?.stopped.store(true, ordering: .releasing)
-            previous = token
-        }
+        let token = RunToken.replacing(in: running)
         let configuration = configuration
         let realTime = realTime
         try DetachedThread.start(name: "nfv-simulator") {
             var stream = SyntheticPpgStream(configuration: configuration)
             var pacer = realTime ? RealTimePacer() : nil
-            while !token.stopped.load(ordering: .acquiring), let sample = stream.next() {
+            while !token.isStopped, let sample = stream.next() {
                 pacer?.wait(until: sample.timestamp)
-                guard !token.stopped.load(ordering: .acquiring) else { break }
+                guard !token.isStopped else { break }
                 switch sample {
                 case .frame(let frame): deliver(.frame(frame))
                 case .motion(let motion): deliver(.motion(motion))
@@ -47,10 +38,7 @@ public final class SimulatedFingerSource: FrameSource {
     }
 
     public func close() {
-        running.withLock { token in
-            token?.stopped.store(true, ordering: .releasing)
-            token = nil
-        }
+        RunToken.stop(in: running)
     }
 }
 

@@ -5,7 +5,7 @@ public struct RecordingHeader: Sendable, Equatable {
     /// The major version this library writes and reads; a reader rejects any other major version.
     public static let majorVersion = 1
     /// The minor version this library writes; readers of the same major version accept any minor version.
-    public static let minorVersion = 0
+    public static let minorVersion = 1
 
     /// `"<major>.<minor>"` of the file.
     public var version: String

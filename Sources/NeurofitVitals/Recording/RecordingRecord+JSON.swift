@@ -28,6 +28,12 @@ extension RecordingRecord {
             .object([
                 "type": .string("marker"), "t": .number(timestamp), "name": .string(name), "detail": detail,
             ].compactMapValues { $0 })
+        case .anchor(let timestamp, let readingId, let wallTime):
+            .object(["type": .string("anchor"), "t": .number(timestamp), "id": .string(readingId),
+                     "wall": .number(wallTime)])
+        case .control(let timestamp, let control):
+            .object(control.members.merging(["type": .string("control")]) { a, _ in a }
+                .merging(timestamp.map { ["t": .number($0)] } ?? [:]) { a, _ in a })
         case .end(let timestamp, let reason):
             .object(["type": .string("end"), "t": timestamp.map(JSONValue.number), "reason": .string(reason)]
                 .compactMapValues { $0 })
@@ -51,6 +57,10 @@ extension RecordingRecord {
         case "camera": self = .camera(timestamp: try line.number("t"), settings: try line.value("settings"))
         case "marker":
             self = .marker(timestamp: try line.number("t"), name: try line.string("name"), detail: members["detail"])
+        case "anchor":
+            self = .anchor(timestamp: try line.number("t"), readingId: try line.string("id"),
+                           wallTime: try line.number("wall"))
+        case "control": self = .control(timestamp: try line.optionalNumber("t"), try RecordedControl(members: members))
         case "end": self = .end(timestamp: try line.optionalNumber("t"), reason: try line.string("reason"))
         default: return nil
         }

@@ -106,6 +106,8 @@ extension RecordingRecord {
         case .motion: "motion"
         case .camera: "camera"
         case .marker: "marker"
+        case .anchor: "anchor"
+        case .control: "control"
         case .end: "end"
         }
     }

@@ -1,13 +1,13 @@
 extension ManagedSession {
-    /// A session as the C ABI creates it: configuration from JSON (nil: the defaults), the PpgCore engine, and the
-    /// default camera when no other source is chosen.
+    /// A session as the C ABI creates it: configuration from JSON (nil: the defaults, or a replayed recording's own),
+    /// the PpgCore engine, and the default camera when no other source is chosen.
     /// - Throws: `invalidArgument` with the exact "Invalid configuration: …" message.
     public static func make(configurationJSON: String?) throws(VitalsError) -> ManagedSession {
-        let configuration: VitalsConfiguration
+        let configuration: VitalsConfiguration?
         do {
             configuration = try configurationJSON.map { text throws(ConfigurationError) in
                 try VitalsConfiguration(json: text)
-            } ?? VitalsConfiguration()
+            }
         } catch {
             throw VitalsError(error)
         }

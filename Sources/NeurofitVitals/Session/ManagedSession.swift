@@ -13,22 +13,26 @@ public final class ManagedSession: Sendable {
 
     private struct Setup {
         var source: (any FrameSource)?
+        var recordingPath: String?
         var callback: (@Sendable (String) -> Void)?
         var autoStart = true
         var session: Session?
     }
 
-    /// The validated configuration.
+    /// The validated configuration the host gave (or the defaults).
     public let configuration: VitalsConfiguration
+    /// Whether the host gave a configuration: without one, a replayed recording runs with its own.
+    private let configurationGiven: Bool
     private let setup = Mutex(Setup())
     private let engineFactory: EngineFactory
     private let defaultSource: DefaultSource
     private let environment: SessionEnvironment
 
     /// A session with `configuration`; the engine, the default source and the environment are injectable.
-    public init(configuration: VitalsConfiguration, engineFactory: @escaping EngineFactory,
+    public init(configuration: VitalsConfiguration?, engineFactory: @escaping EngineFactory,
                 defaultSource: @escaping DefaultSource, environment: SessionEnvironment = .system) {
-        self.configuration = configuration
+        self.configuration = configuration ?? VitalsConfiguration()
+        configurationGiven = configuration != nil
         self.engineFactory = engineFactory
         self.defaultSource = defaultSource
         self.environment = environment
@@ -37,6 +41,11 @@ public final class ManagedSession: Sendable {
     /// Chooses the source. Only before the first `start`.
     public func use(_ source: any FrameSource) throws(VitalsError) {
         try beforeStart { $0.source = source }
+    }
+
+    /// Records what the session consumes to `path` (docs/recording-format.md). Only before the first `start`.
+    public func record(to path: String) throws(VitalsError) {
+        try beforeStart { $0.recordingPath = path }
     }
 
     /// Events go to `callback` on the session's event thread instead of `nextEvent`. Only before the first `start`.
@@ -67,8 +76,11 @@ public final class ManagedSession: Sendable {
             }
             let source: any FrameSource
             if let chosen = setup.source { source = chosen } else { source = try defaultSource() }
-            let session = try Session(configuration: configuration, source: source,
-                                      engine: engineFactory(configuration, source.info), environment: environment)
+            let recorded = (source as? ReplaySource)?.recordedConfiguration
+            let effective = configurationGiven ? configuration : recorded ?? configuration
+            let session = try Session(configuration: effective, source: source,
+                                      engine: engineFactory(effective, source.info), environment: environment,
+                                      recordingPath: setup.recordingPath)
             try session.setCallback(setup.callback)
             session.isAutoStartEnabled = setup.autoStart
             setup.source = source

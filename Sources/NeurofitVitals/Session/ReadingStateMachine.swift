@@ -18,6 +18,12 @@ public struct ReadingStateMachine: Sendable {
     public struct Output: Sendable, Equatable {
         public var events: [SessionEvent] = []
         public var actions: [Action] = []
+
+        /// An output with these events and actions.
+        public init(events: [SessionEvent] = [], actions: [Action] = []) {
+            self.events = events
+            self.actions = actions
+        }
     }
 
     /// A measured frame rate below this share of the tier is a frame drop (SPEC §4).

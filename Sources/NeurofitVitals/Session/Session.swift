@@ -47,8 +47,11 @@ public final class Session: Sendable {
 
     /// Creates a session. The source is not opened until `start`.
     /// - Throws: `notActivated` when the source needs a license and none is active.
+    /// - Parameter recordingPath: when set, what the session consumes is written there (docs/recording-format.md);
+    ///   the file is created now (`invalidArgument` when it cannot be).
     public init(configuration: VitalsConfiguration = VitalsConfiguration(), source: any FrameSource,
-                engine: any ReadingEngine, environment: SessionEnvironment = .system) throws(VitalsError) {
+                engine: any ReadingEngine, environment: SessionEnvironment = .system,
+                recordingPath: String? = nil) throws(VitalsError) {
         if source.info.requiresLicense { try License.shared.requireActivation() }
         self.configuration = configuration
         self.source = source
@@ -57,9 +60,12 @@ public final class Session: Sendable {
         let machine = ReadingStateMachine(configuration: configuration, fpsTier: source.info.fpsTier,
                                           deviceModel: source.info.deviceModel)
         control = Mutex(Control())
+        let recorder = try recordingPath.map { path throws(VitalsError) in
+            try SessionRecorder(path: path, configuration: configuration, source: source.info,
+                                startedAt: ISO8601.format(unixSeconds: environment.now()))
+        }
         worker = Mutex(SessionWorkerState(machine: machine, engine: engine, configuration: configuration,
-                                          discardsSettlingSecond: source.info.discardsSettlingSecond,
-                                          recordedFirstFrameWallTime: source.info.recordedIdentity?.firstFrameWallTime))
+                                          source: source.info, readingId: readingId, recorder: recorder))
     }
 
     // MARK: - Host calls
@@ -200,7 +206,7 @@ public final class Session: Sendable {
         publish(output.events)
         for case .finalize(let from, let to) in output.actions {
             source.close()
-            let finished = worker.withLock { state in state.finalize(from: from, to: to, id: readingId) }
+            let finished = worker.withLock { state in state.finalize(from: from, to: to) }
             publish(finished.events)
         }
     }

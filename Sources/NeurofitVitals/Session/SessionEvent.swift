@@ -22,6 +22,8 @@ public enum SessionEvent: Sendable, Equatable {
     case completed(ReadingResult)
     /// The session ended without a result.
     case failed(VitalsError)
+    /// Writing the recording failed; the reading goes on (this library's addition to SPEC §5).
+    case recordingError(VitalsError)
 
     /// The `type` value.
     public var type: String {
@@ -37,6 +39,7 @@ public enum SessionEvent: Sendable, Equatable {
         case .measurementComplete: "measurementComplete"
         case .completed: "completed"
         case .failed: "failed"
+        case .recordingError: "recordingError"
         }
     }
 
@@ -64,7 +67,7 @@ public enum SessionEvent: Sendable, Equatable {
             members["error"] = .string(kind)
         case .completed(let result):
             members["result"] = result.jsonValue
-        case .failed(let error):
+        case .failed(let error), .recordingError(let error):
             members["error"] = error.jsonValue
         case .started, .measurementComplete:
             break

@@ -1,7 +1,7 @@
 import PpgCore
 
-/// Everything a session's worker thread owns: the state machine, the engine, the attempt's samples and the clock
-/// anchor. Turns commands into machine outputs, applying the engine-side actions itself.
+/// Everything a session's worker thread owns: the state machine, the engine, the attempt's samples, the clock
+/// anchor and the recording. Turns commands into machine outputs, applying the engine-side actions itself.
 struct SessionWorkerState {
     private(set) var machine: ReadingStateMachine
     /// `start()` succeeded and positioning has not begun yet: it begins with the first frame or `.begin`.
@@ -18,33 +18,45 @@ struct SessionWorkerState {
     /// Wall-clock time (Unix s) and sample time of the first frame: `capturedAt` is derived from it.
     private var anchor: (wall: Double, sample: Double)?
     private let recordedFirstFrameWallTime: Double?
+    private let readingId: String
+    private var recorder: SessionRecorder?
+    /// Whether positioning has begun at least once (an idle machine before that is not an ended session).
+    private var hasBegun = false
 
     init(machine: ReadingStateMachine, engine: any ReadingEngine, configuration: VitalsConfiguration,
-         discardsSettlingSecond: Bool, recordedFirstFrameWallTime: Double?) {
+         source: SourceInfo, readingId: String, recorder: SessionRecorder?) {
         self.machine = machine
         self.engine = engine
         self.configuration = configuration
-        self.discardsSettlingSecond = discardsSettlingSecond
-        self.recordedFirstFrameWallTime = recordedFirstFrameWallTime
+        discardsSettlingSecond = source.discardsSettlingSecond
+        recordedFirstFrameWallTime = source.recordedIdentity?.firstFrameWallTime
+        self.readingId = readingId
+        self.recorder = recorder
         attemptFrames.reserveCapacity(Int(configuration.readingDuration * 64))
     }
 
     /// Handles one command; `wallClock` is read once, at the first frame.
     mutating func handle(_ command: SessionCommand, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
+        var outputs: [ReadingStateMachine.Output]
         switch command {
         case .begin:
-            return beginIfPending()
+            outputs = beginIfPending()
         case .cancel(let reason):
+            outputs = record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
             machine.requestCancel(reason: reason)
-            return []
         case .autoStart(let enabled):
+            outputs = record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled)))
             machine.isAutoStartEnabled = enabled
-            return []
         case .stop:
-            return [applied(machine.stop())]
+            outputs = [applied(machine.stop())]
         case .item(let item):
-            return handle(item, wallClock: wallClock)
+            outputs = handle(item, wallClock: wallClock)
         }
+        if machine.isFinished || (hasBegun && machine.state == .idle), let recorder {
+            outputs += report(recorder.close(reason: machine.state.name))
+            self.recorder = nil
+        }
+        return outputs
     }
 
     private mutating func handle(_ item: SourceItem, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
@@ -52,40 +64,63 @@ struct SessionWorkerState {
         case .frame(let frame):
             return consume(frame, wallClock: wallClock)
         case .motion(let motion):
+            guard isConsuming else { return [] }
             engine.push(motion)
             if keepingAttempt { attemptMotion.append(motion) }
-            return []
+            return record(.motion(motion))
         case .hostCancel(let reason):
             machine.requestCancel(reason: reason)
-            return []
+            return record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
+        case .autoStart(let enabled):
+            machine.isAutoStartEnabled = enabled
+            return record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled)))
         case .ended:
             return [applied(machine.stop())]
         case .failed(let error):
-            return [applied(machine.fail(error))]
+            return record(.control(timestamp: recorder?.lastTimestamp, .failed(error))) + [applied(machine.fail(error))]
         case .interrupted(let reason, let tier):
             settleUntil = nil
-            return [applied(machine.interrupt(reason, reconfiguredTier: tier))]
+            return record(.control(timestamp: recorder?.lastTimestamp, .interrupted(reason, tier: tier)))
+                + [applied(machine.interrupt(reason, reconfiguredTier: tier))]
         }
     }
+
+    /// Whether frames and motion are being consumed (positioning or measuring).
+    private var isConsuming: Bool { machine.state != .idle && !machine.isFinished }
 
     private mutating func beginIfPending() -> [ReadingStateMachine.Output] {
         guard beginPending else { return [] }
         beginPending = false
+        hasBegun = true
         settleUntil = nil
         return [machine.begin()]
     }
 
     private mutating func consume(_ frame: FrameSample, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
-        let began = beginIfPending()
-        guard machine.state != .idle, !machine.isFinished else { return began }
-        if anchor == nil { anchor = (recordedFirstFrameWallTime ?? wallClock(), frame.timestamp) }
+        var outputs = beginIfPending()
+        guard isConsuming else { return outputs }
+        if anchor == nil {
+            anchor = (recordedFirstFrameWallTime ?? wallClock(), frame.timestamp)
+            outputs += record(.anchor(timestamp: frame.timestamp, readingId: readingId, wallTime: anchor!.wall))
+        }
+        outputs += record(.frame(frame))
         if settleUntil == nil { settleUntil = frame.timestamp + (discardsSettlingSecond ? 1 : 0) }
-        guard frame.timestamp >= settleUntil! else { return [] }
+        guard frame.timestamp >= settleUntil! else { return outputs }
         if keepingAttempt { attemptFrames.append(frame) }
         let step = engine.push(frame)
-        var outputs = began + step.beats.map { machine.handleBeat(ibiMs: $0) }
+        outputs += step.beats.map { machine.handleBeat(ibiMs: $0) }
         if let tick = step.tick { outputs.append(applied(machine.handle(tick))) }
         return outputs.filter { !$0.events.isEmpty || !$0.actions.isEmpty }
+    }
+
+    /// Records `record`; a write failure becomes a `recordingError` event (once).
+    private func record(_ record: RecordingRecord) -> [ReadingStateMachine.Output] {
+        report(recorder?.record(record))
+    }
+
+    private func report(_ error: VitalsError?) -> [ReadingStateMachine.Output] {
+        guard let error else { return [] }
+        return [ReadingStateMachine.Output(events: [.recordingError(error)])]
     }
 
     /// Applies the engine-side actions of an output (reset at a start, dropping an abandoned attempt).
@@ -107,14 +142,19 @@ struct SessionWorkerState {
     }
 
     /// Runs the final analysis of the attempt `from…to` and hands the outcome to the machine.
-    mutating func finalize(from: Double, to: Double, id: String) -> ReadingStateMachine.Output {
+    mutating func finalize(from: Double, to: Double) -> ReadingStateMachine.Output {
         let frames = attemptFrames.filter { $0.timestamp >= from && $0.timestamp <= to }
         let motion = attemptMotion.filter { $0.timestamp >= from && $0.timestamp <= to }
         let wall = anchor.map { $0.wall + (to - $0.sample) } ?? 0
-        let outcome = engine.finalize(frames: frames, motion: motion, id: id,
+        let outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
                                       capturedAt: ISO8601.format(unixSeconds: wall))
         attemptFrames.removeAll(keepingCapacity: true)
         attemptMotion.removeAll(keepingCapacity: true)
-        return machine.finish(outcome)
+        var output = machine.finish(outcome)
+        if let recorder {
+            output.events += report(recorder.close(reason: machine.state.name)).flatMap(\.events)
+            self.recorder = nil
+        }
+        return output
     }
 }

@@ -36,6 +36,17 @@ public struct IntervalSeries: Sendable, Equatable {
         self.init(intervalsMs: intervals, endTimesS: ends)
     }
 
+    /// Joins several series end to end (e.g. one per beat run); pairs across the joins stay non-successive
+    /// unless the runs really are contiguous.
+    public init(concatenating parts: [IntervalSeries]) {
+        self.init(intervalsMs: parts.flatMap(\.intervalsMs), endTimesS: parts.flatMap(\.endTimesS))
+    }
+
+    /// The intervals at `indices` (increasing), keeping their end times: removed intervals break the pairs.
+    public func subset(_ indices: [Int]) -> IntervalSeries {
+        IntervalSeries(intervalsMs: indices.map { intervalsMs[$0] }, endTimesS: indices.map { endTimesS[$0] })
+    }
+
     /// Number of intervals.
     public var count: Int { intervalsMs.count }
 

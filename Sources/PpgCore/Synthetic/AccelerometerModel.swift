@@ -21,7 +21,7 @@ struct AccelerometerModel: Sendable {
         var shake = 0.0
         for segment in configuration.scenario where segment.contains(t) {
             if case .motion(_, _, _, let acceleration) = segment.condition {
-                shake += acceleration * sin(Double.pi * segment.progress(at: t))
+                shake += acceleration * segment.envelope(at: t)
             }
         }
         let frequencies = Self.shakeFrequenciesHz

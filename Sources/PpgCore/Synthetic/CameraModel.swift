@@ -25,7 +25,7 @@ struct CameraModel: Sendable {
         var replacement: SignalCondition?
         var redJump = 0.0, leak = 0.0, ambient = ChannelTriple(all: 0)
         for segment in configuration.scenario where segment.contains(t) {
-            let envelope = sin(Double.pi * segment.progress(at: t))
+            let envelope = segment.envelope(at: t)
             switch segment.condition {
             case .saturation(let redDC):
                 dc.red = redDC

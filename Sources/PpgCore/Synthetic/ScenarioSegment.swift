@@ -1,3 +1,5 @@
+import Glibc
+
 /// One entry of a scenario timeline: `condition` holds from `startS` (inclusive) for `durationS` seconds.
 /// A scenario is an array of segments; segments may overlap, and outside every segment the finger is steady.
 public struct ScenarioSegment: Sendable, Equatable {
@@ -26,6 +28,12 @@ public struct ScenarioSegment: Sendable, Equatable {
     /// Position of `t` inside the segment, 0…1.
     public func progress(at t: Double) -> Double {
         durationS.isFinite && durationS > 0 ? min(max((t - startS) / durationS, 0), 1) : 0
+    }
+
+    /// Half-sine envelope of burst-like conditions at `t`: 0 at both ends, 1 in the middle; 1 throughout for a
+    /// segment without end.
+    public func envelope(at t: Double) -> Double {
+        durationS.isFinite ? sin(Double.pi * progress(at: t)) : 1
     }
 
     /// A demonstration session: no finger 0–4 s, steady, finger lifted at 30 s for 3 s, motion at 40 s for 2 s,

@@ -19,7 +19,7 @@ public enum SignalCondition: Sendable, Equatable {
     case saturation(redDC: Double)
     /// Red pulsatile fraction lowered (0.002–0.003: AC < 0.6 counts); green and blue scaled alike.
     case weakSignal(redAcFraction: Double)
-    /// Finger pressure change: DC × (1 + change·e), AC fraction × (1 − change·e), e a half-sine over the segment.
+    /// Finger pressure change: DC × (1 + change·e), AC fraction × (1 − change·e), e the segment's half-sine envelope.
     case pressureDrift(change: Double)
     /// Half-sine motion burst over the segment: red jumps by `redCounts` (signed) at its peak, green and blue move
     /// `lightLeak` of the way toward `ambient` (light leaking in), and the accelerometer shakes with

@@ -1,0 +1,101 @@
+import Glibc
+import PpgCore
+import Synchronization
+
+/// Replays a file (SPEC §3): a recording (docs/recording-format.md), a CSV of per-frame means, or an uncompressed
+/// Y4M video, at recorded speed or as fast as the session consumes. A recording also restores its source's facts,
+/// configuration, reading id and clock anchor, and the host commands and camera notices it captured, so the replay
+/// gives the live session's events and result byte for byte.
+public final class ReplaySource: FrameSource {
+    /// What kind of file it is.
+    public enum Kind: String, Sendable {
+        case recording, csv, y4m
+    }
+
+    public let info: SourceInfo
+    /// The file's kind.
+    public let kind: Kind
+    /// The configuration a recording was made with (nil for CSV and Y4M).
+    public let recordedConfiguration: VitalsConfiguration?
+    private let path: String
+    private let realTime: Bool
+    private let running = Mutex<RunToken?>(nil)
+
+    /// Opens `path` to learn what it holds (nothing is streamed before `open`).
+    /// - Throws: `invalidArgument` for a missing, unreadable or malformed file.
+    public init(path: String, realTime: Bool) throws(VitalsError) {
+        self.path = path
+        self.realTime = realTime
+        kind = try Self.detectKind(path)
+        switch kind {
+        case .recording:
+            let facts = try RecordedFacts(path: path)
+            recordedConfiguration = facts.configuration
+            var info = SourceInfo(kind: "replay", fpsTier: facts.fpsTier, deviceModel: facts.deviceModel,
+                                  discardsSettlingSecond: facts.discardsSettlingSecond, canRunAhead: !realTime)
+            info.recordedIdentity = facts.identity
+            self.info = info
+        case .csv, .y4m:
+            recordedConfiguration = nil
+            let (fps, firstTimestamp) = kind == .csv ? try Self.csvTiming(path) : try Self.y4mTiming(path)
+            var info = SourceInfo(kind: "replay", fpsTier: Int(fps.rounded()),
+                                  deviceModel: "replay of \(kind.rawValue)", discardsSettlingSecond: false,
+                                  canRunAhead: !realTime)
+            // These files carry no wall clock: their timestamps are read as Unix time (docs/replay.md).
+            info.recordedIdentity = (try ContentIdentity.uuid(ofFile: path), firstTimestamp)
+            self.info = info
+        }
+    }
+
+    public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        let token = RunToken.replacing(in: running)
+        let stream = try ReplayItemStream(kind: kind, path: path)
+        let realTime = realTime
+        try DetachedThread.start(name: "nfv-replay") {
+            var pacer = realTime ? RealTimePacer() : nil
+            while !token.isStopped {
+                let item = stream.next()
+                if case .frame(let frame) = item { pacer?.wait(until: frame.timestamp) }
+                guard !token.isStopped else { break }
+                deliver(item)
+                if item == .ended { break }
+                if case .failed = item { break }
+            }
+        }
+    }
+
+    public func close() {
+        RunToken.stop(in: running)
+    }
+
+    private static func detectKind(_ path: String) throws(VitalsError) -> Kind {
+        guard let file = fopen(path, "rb") else {
+            throw .invalidArgument("Cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var prefix = [UInt8](repeating: 0, count: 10)
+        let count = fread(&prefix, 1, prefix.count, file)
+        if count >= 9, Array(prefix[0..<9]) == Array("YUV4MPEG2".utf8) { return .y4m }
+        if count >= 1, prefix[0] == UInt8(ascii: "{") { return .recording }
+        return .csv
+    }
+
+    /// Frame rate and first timestamp of a CSV of means.
+    private static func csvTiming(_ path: String) throws(VitalsError) -> (Double, Double) {
+        let frames = try MeansCSVReader.read(path: path)
+        guard frames.count >= 2, let first = frames.first, let last = frames.last else {
+            throw .invalidArgument("'\(path)' holds fewer than two frames")
+        }
+        return (Double(frames.count - 1) / (last.timestamp - first.timestamp), first.timestamp)
+    }
+
+    /// Frame rate and first timestamp (0) of a Y4M video.
+    private static func y4mTiming(_ path: String) throws(VitalsError) -> (Double, Double) {
+        do {
+            let header = try Y4MReader(path: path).header
+            return (Double(header.frameRateNumerator) / Double(header.frameRateDenominator), 0)
+        } catch {
+            throw .invalidArgument("'\(path)' is not a readable Y4M video: \(error.description)")
+        }
+    }
+}

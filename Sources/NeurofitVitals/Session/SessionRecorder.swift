@@ -1,0 +1,49 @@
+/// Writes what a session consumed to a recording (SPEC §3, docs/recording-format.md): every frame and motion
+/// sample its source delivered, the identity anchor at the first frame, host commands and source notices in
+/// order. A write failure is reported once; the reading goes on and what was written stays readable.
+final class SessionRecorder {
+    private let writer: RecordingWriter
+    private var reported = false
+    private(set) var lastTimestamp: Double?
+
+    /// Creates the file and writes its header.
+    /// - Throws: `invalidArgument` naming the path when the file cannot be created.
+    init(path: String, configuration: VitalsConfiguration, source: SourceInfo, startedAt: String) throws(VitalsError) {
+        let header = RecordingHeader(
+            sdkVersion: SDKVersion.string, engineVersion: SDKVersion.engine, startedAt: startedAt,
+            configuration: configuration.jsonValue, source: source.recordingDescription)
+        do {
+            writer = try RecordingWriter(path: path, header: header)
+        } catch {
+            throw .invalidArgument("Cannot record to \(path): \(error.description)")
+        }
+    }
+
+    /// Appends a record; returns the first write error as an event-ready error (nil afterwards and on success).
+    func record(_ record: RecordingRecord) -> VitalsError? {
+        if let timestamp = record.timestamp, case .frame = record { lastTimestamp = timestamp }
+        return report(writer.append(record))
+    }
+
+    /// Writes the end line and closes the file.
+    func close(reason: String) -> VitalsError? {
+        report(writer.close(timestamp: lastTimestamp, reason: reason))
+    }
+
+    private func report(_ error: RecordingError?) -> VitalsError? {
+        guard let error, !reported else { return nil }
+        reported = true
+        return .internalError("The recording stopped: \(error.description). The reading goes on; everything "
+            + "written before stays readable")
+    }
+}
+
+extension SourceInfo {
+    /// The `source` object of a recording header: what a replay needs to behave as the live source did.
+    var recordingDescription: JSONValue {
+        .object([
+            "kind": .string(kind), "fpsTier": .number(Double(fpsTier)), "deviceModel": .string(deviceModel),
+            "discardsSettlingSecond": .bool(discardsSettlingSecond),
+        ])
+    }
+}

@@ -1,0 +1,40 @@
+/// Outcome of the consistency gate: every `gate_*` value of ALGORITHMS §2.9 and the veto decision.
+public struct ConsistencyGateResult: Sendable, Equatable {
+    /// The gate's measurements (nil when not computable).
+    public struct Values: Sendable, Equatable {
+        /// `gate_n_pairs`: successive NN pairs used for RMSSD.
+        public let nPairs: Int
+        /// `gate_n_merged`: intervals merged (extra) plus inserted (missed).
+        public let nMerged: Int
+        /// `gate_n_merged` as a share of beats (the vetoed quantity).
+        public let mergedFraction: Double
+        /// `gate_discard_raw`: share of raw intervals flagged before correction.
+        public let discardRaw: Double
+        /// `gate_max_jump`: `max |ΔNN| / median NN` after correction.
+        public let maxJump: Double?
+        /// `gate_hf_share`: `SD1² / (SD1² + SD2²)`.
+        public let hfShare: Double?
+        /// `gate_r_ps`: Pearson r between peak and 50 %-upstroke IBIs; nil when not supplied.
+        public let rPs: Double?
+        /// `gate_compress`: `RMSSD_corrected / RMSSD_raw`.
+        public let compress: Double?
+    }
+
+    /// Measured values.
+    public let values: Values
+    /// Reasons for a veto, in the §2.9 table order; empty when the gate passes.
+    public let vetoReasons: [GateVetoReason]
+
+    /// Whether HRV may be reported.
+    public var passed: Bool { vetoReasons.isEmpty }
+
+    /// The `gate_*` diagnostics as (key, value) pairs in a fixed order; absent values are left out.
+    public var diagnostics: [(key: String, value: Double)] {
+        let optional: [(String, Double?)] = [
+            ("gate_n_pairs", Double(values.nPairs)), ("gate_n_merged", Double(values.nMerged)),
+            ("gate_discard_raw", values.discardRaw), ("gate_max_jump", values.maxJump),
+            ("gate_hf_share", values.hfShare), ("gate_r_ps", values.rPs), ("gate_compress", values.compress),
+        ]
+        return optional.compactMap { key, value in value.map { (key: key, value: $0) } }
+    }
+}

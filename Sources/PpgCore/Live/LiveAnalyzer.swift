@@ -1,0 +1,223 @@
+/// The live analysis of a session (ALGORITHMS §2.4 live option, §2.10; SPEC §4–§5): frames in, beats out as they
+/// are confirmed, and once per second of sample time a tick with contact, quality, amplitude, frame rate,
+/// saturation, provisional heart rate, RMSSD and breathing rate, and the live HRV estimate.
+///
+/// Frames go into a preallocated ring of the last `historySeconds`; a plain push only stores the frame. Every
+/// `subTickSeconds` of sample time the last `beatWindowSeconds` of the current gap-free run are band-passed
+/// (zero-phase) and searched for beats with the final analysis' `BeatExtractor`; beats whose peak is at least
+/// `confirmationDelaySeconds` older than the newest frame and that were not reported yet are reported, each once,
+/// in time order. Deterministic: the same frames (and resets) give the same steps, bit for bit.
+public struct LiveAnalyzer: Sendable {
+    /// Seconds of frames kept.
+    static let historySeconds = 15.0
+    /// Sample time between beat confirmations, seconds.
+    static let subTickSeconds = 0.25
+    /// Sample time between ticks, seconds.
+    static let tickSeconds = 1.0
+    /// Length of the window searched for beats (and scored for quality), seconds.
+    static let beatWindowSeconds = 8.0
+    /// Shortest gap-free stretch analysed, seconds.
+    static let minimumAnalysisSeconds = 2.0
+    /// How much older than the newest frame a beat's systolic peak must be before the beat is reported, seconds.
+    static let confirmationDelaySeconds = 0.3
+    /// Closest two reported beats may be, seconds (the same beat found again in a later window is not new).
+    static let minimumBeatSeparationSeconds = 0.25
+    /// Longest interval reported between two beats, seconds; longer silences break the series.
+    static let maximumIntervalSeconds = 2.0
+    /// A frame interval longer than this many median intervals is a gap (ALGORITHMS §2.1).
+    static let maximumGapFrames = 3.0
+    /// Length of the quality window, seconds.
+    static let qualityWindowSeconds = 6.0
+    /// Length of the amplitude window, seconds.
+    static let amplitudeWindowSeconds = 4.0
+    /// Window of the provisional heart rate, seconds.
+    static let heartRateWindowSeconds = 10.0
+    /// Accepted intervals the provisional heart rate needs.
+    static let heartRateMinimumIntervals = 3
+    /// Window of the live HRV estimate, seconds.
+    static let estimateWindowSeconds = 15.0
+    /// Intervals the live HRV estimate needs.
+    static let estimateMinimumIntervals = 8
+    /// Discard ratio from which the estimate is withheld.
+    static let withheldDiscardRatio = 0.5
+    /// Reading time before the provisional RMSSD, seconds.
+    static let rmssdFromSeconds = 20.0
+    /// Successive accepted pairs the provisional RMSSD needs.
+    static let rmssdMinimumPairs = 10
+
+    private let options: LiveOptions
+    private let extractor = BeatExtractor()
+    private let contactRule = ContactRule()
+    private let qualityMeter: QualityWindowMeter
+    private let channel = PulseChannel.red
+    private var frames: FrameRing
+    private var intervals: LiveIntervalLog
+    private var contact: ContactHysteresis
+    private var breathing: LiveBreathingEstimator?
+    /// First frame after init or reset: the origin of the tick and sub-tick grids; nil until it arrives.
+    private var origin: Double?
+    private var nextSubTick = 1
+    private var nextTick = 1
+    /// Timestamp of the first frame after the latest gap.
+    private var runStart = -Double.infinity
+    private var lastReportedBeatTime: Double?
+
+    /// Creates an analyzer; `options` come from the session configuration.
+    public init(options: LiveOptions = LiveOptions()) {
+        self.options = options
+        let fps = options.maximumFramesPerSecond.isFinite ? min(max(options.maximumFramesPerSecond, 1), 1000) : 120
+        frames = FrameRing(capacity: Int((fps * Self.historySeconds).rounded(.up)) + 2)
+        intervals = LiveIntervalLog(capacity: Int((Self.estimateWindowSeconds * 250 / 60).rounded(.up)) + 8)
+        contact = ContactHysteresis(enterFraction: options.contactEnterFraction,
+                                    exitFraction: options.contactExitFraction)
+        var meter = QualityWindowMeter()
+        meter.windowSeconds = Self.qualityWindowSeconds
+        meter.bandHalfWidth = 2 / Self.qualityWindowSeconds
+        qualityMeter = meter
+    }
+
+    /// A reading starts: forgets beats, intervals and breathing; ticks re-phase to the next frame. The frame
+    /// history (and with it contact and quality) carries on.
+    public mutating func reset() {
+        origin = nil
+        breathing = nil
+        lastReportedBeatTime = nil
+        intervals.clear()
+    }
+
+    /// Consumes one frame (frames with non-finite values or a timestamp not after the previous one are ignored).
+    /// Returns the beats confirmed and, once per second of sample time, a tick.
+    public mutating func push(_ frame: FrameSample) -> LiveStep {
+        guard frame.timestamp.isFinite, frame.red.isFinite, frame.green.isFinite, frame.blue.isFinite,
+              frame.timestamp > frames.newest?.timestamp ?? -Double.infinity else { return LiveStep() }
+        frames.append(frame)
+        let origin = startGridsIfNeeded(at: frame.timestamp)
+        guard frame.timestamp >= origin + Double(nextSubTick) * Self.subTickSeconds else { return LiveStep() }
+        nextSubTick = Int(((frame.timestamp - origin) / Self.subTickSeconds).rounded(.down)) + 1
+        let recent = analyzeRecentSignal()
+        var beats: [LiveBeat] = []
+        if let recent { beats = confirmBeats(recent) }
+        guard frame.timestamp >= origin + Double(nextTick) * Self.tickSeconds else { return LiveStep(beats: beats) }
+        let due = Int(((frame.timestamp - origin) / Self.tickSeconds).rounded(.down))
+        nextTick = due + 1
+        return LiveStep(beats: beats, tick: makeTick(time: origin + Double(due) * Self.tickSeconds, recent: recent))
+    }
+
+    /// Consumes one accelerometer sample for the breathing estimate (ignored when `motionBreathing` is off, before
+    /// the first frame after reset, or out of time order).
+    public mutating func push(_ motion: MotionSample) {
+        guard options.motionBreathing, motion.timestamp.isFinite, motion.x.isFinite, motion.y.isFinite,
+              motion.z.isFinite else { return }
+        breathing?.append(motion)
+    }
+
+    /// The grid origin, set by the first frame after init or reset.
+    private mutating func startGridsIfNeeded(at time: Double) -> Double {
+        if let origin { return origin }
+        origin = time
+        nextSubTick = 1
+        nextTick = 1
+        breathing = LiveBreathingEstimator(
+            readingStart: time, configuration: BreathingConfiguration(motionBreathing: options.motionBreathing))
+        return time
+    }
+
+    /// Finds gaps among the recent frames and analyses the last `beatWindowSeconds` of the current run.
+    private mutating func analyzeRecentSignal() -> RecentPulse? {
+        guard let newest = frames.newest else { return nil }
+        let scanned = frames.frames(from: frames.firstIndex(notBefore: newest.timestamp - Self.beatWindowSeconds) - 1)
+        if let afterGap = RecentPulse.frameAfterLastGap(scanned.map(\.timestamp),
+                                                        maximumGapFrames: Self.maximumGapFrames) {
+            runStart = max(runStart, afterGap)
+        }
+        let start = max(runStart, newest.timestamp - Self.beatWindowSeconds)
+        return RecentPulse(frames: scanned.filter { $0.timestamp >= start }, channel: channel, extractor: extractor,
+                           minimumSeconds: Self.minimumAnalysisSeconds)
+    }
+
+    /// Reports the beats of `recent` that are confirmed and new, and records their intervals.
+    private mutating func confirmBeats(_ recent: RecentPulse) -> [LiveBeat] {
+        guard let origin else { return [] }
+        let confirmedBefore = recent.newestTime - Self.confirmationDelaySeconds
+        var reported: [LiveBeat] = []
+        for beat in recent.extraction.beats where beat.peakTime <= confirmedBefore && beat.time >= origin {
+            if let last = lastReportedBeatTime, beat.time <= last + Self.minimumBeatSeparationSeconds { continue }
+            reported.append(report(beat))
+        }
+        return reported
+    }
+
+    /// Records one new beat: its interval, the Malik screening and the breathing features.
+    private mutating func report(_ beat: DetectedBeat) -> LiveBeat {
+        var intervalMs: Double? = nil
+        if let last = lastReportedBeatTime, last >= runStart, beat.time - last <= Self.maximumIntervalSeconds {
+            intervalMs = 1000 * (beat.time - last)
+        }
+        lastReportedBeatTime = beat.time
+        var accepted = true
+        if let intervalMs {
+            accepted = intervals.record(intervalMs: intervalMs, endTime: beat.time)
+        } else {
+            intervals.breakSeries()
+        }
+        breathing?.append(BreathingBeat(time: beat.time, intervalMs: accepted ? intervalMs : nil,
+                                        amplitude: beat.amplitude, intensity: beat.meanIntensity,
+                                        isValid: accepted))
+        return LiveBeat(time: beat.time, ibiMs: intervalMs)
+    }
+
+    /// The tick at sample time `time` from the frames up to the newest and the recent analysis.
+    private mutating func makeTick(time: Double, recent: RecentPulse?) -> LiveTick {
+        let newest = frames.newest!
+        let now = newest.timestamp
+        let lastSecond = frames.firstIndex(notBefore: now - Self.tickSeconds + 1e-9)
+        var passing = 0, saturation = 0.0
+        for index in lastSecond..<frames.count {
+            if contactRule.isLitFingertip(frames[index]) { passing += 1 }
+            saturation += qualityMeter.saturation(of: frames[index])
+        }
+        let frameCount = Double(frames.count - lastSecond)
+        let quality = recent.flatMap(qualityScore)
+        let elapsed = time - (origin ?? time)
+        return LiveTick(
+            time: time, contact: contact.update(passingFraction: Double(passing) / frameCount),
+            qualityScore: quality,
+            amplitude: recent.flatMap { Statistics.robustPeakToPeak(Array($0.recentPulseSamples(
+                seconds: Self.amplitudeWindowSeconds))) } ?? 0,
+            measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
+            redDc: newest.red,
+            heartRateBpm: intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
+                                                 minimumCount: Self.heartRateMinimumIntervals),
+            rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
+                ? intervals.rmssdMs : nil,
+            breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
+            estimate: estimate(now: now, quality: quality))
+    }
+
+    /// Quality score of the last `qualityWindowSeconds` of `recent`; nil when too short for a spectrum.
+    private func qualityScore(_ recent: RecentPulse) -> Double? {
+        let end = recent.newestTime + 1e-6
+        let window = qualityMeter.measure(start: end - Self.qualityWindowSeconds, end: end, frames: recent.frames[...],
+                                          pulses: [recent.extraction.pulse], beats: recent.extraction.beats)
+        return window.spectral == nil ? nil : window.score
+    }
+
+    /// Frames per second over the last second: the frames in it over the time since the frame before it (or, at
+    /// the start, since the first of them).
+    private func measuredFps(lastSecond: Int) -> Double {
+        let now = frames[frames.count - 1].timestamp
+        let reference = lastSecond > 0 ? lastSecond - 1 : lastSecond
+        let span = now - frames[reference].timestamp
+        let intervalsCounted = frames.count - 1 - reference
+        return span > 0 ? Double(intervalsCounted) / span : 0
+    }
+
+    /// The live estimate over the intervals of the last `estimateWindowSeconds`.
+    private func estimate(now: Double, quality: Double?) -> LiveEstimate {
+        let counts = intervals.discardCounts(endingAfter: now - Self.estimateWindowSeconds)
+        guard counts.total >= Self.estimateMinimumIntervals else { return .none }
+        let ratio = Double(counts.rejected) / Double(counts.total)
+        let trusted = ratio < Self.withheldDiscardRatio && (quality ?? 0) >= QualityScore.passThreshold
+        return trusted ? .accepted(discardRatio: ratio) : .withheld(discardRatio: ratio)
+    }
+}

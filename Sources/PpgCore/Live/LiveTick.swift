@@ -1,0 +1,43 @@
+/// The live analyzer's summary of one second of sample time: what guidance, previews and the cancel checks are
+/// decided from (SPEC §4–§5).
+public struct LiveTick: Sendable, Equatable {
+    /// Sample time of the tick: the first frame after init or reset plus a whole number of seconds.
+    public var time: Double
+    /// Whether a fingertip covers the lens: the contact rule over the last second's frames, with hysteresis.
+    public var contact: Bool
+    /// Quality score 0…1 over the last seconds (ALGORITHMS §2.5); nil until there is enough gap-free signal.
+    public var qualityScore: Double?
+    /// Robust peak-to-peak (P97.5 − P2.5) of the band-passed pulse over the last seconds, 8-bit counts.
+    public var amplitude: Double
+    /// Frames per second delivered over the last second.
+    public var measuredFps: Double
+    /// Share of the last second's frames with clipped red (the source's clipped-pixel share when it gives one).
+    public var saturationFraction: Double
+    /// Red mean of the latest frame, 8-bit counts.
+    public var redDc: Double
+    /// Provisional heart rate from the accepted intervals of the last ~10 s.
+    public var heartRateBpm: Double?
+    /// Provisional RMSSD over the intervals accepted since reset; nil until ~20 s after reset.
+    public var rmssdMs: Double?
+    /// Provisional breathing rate; nil until ~30 s after reset or while the estimator withholds it.
+    public var breathingRateBrpm: Double?
+    /// The live HRV estimate over the intervals of the last ~15 s.
+    public var estimate: LiveEstimate
+
+    /// Creates a tick.
+    public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
+                saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
+                breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none) {
+        self.time = time
+        self.contact = contact
+        self.qualityScore = qualityScore
+        self.amplitude = amplitude
+        self.measuredFps = measuredFps
+        self.saturationFraction = saturationFraction
+        self.redDc = redDc
+        self.heartRateBpm = heartRateBpm
+        self.rmssdMs = rmssdMs
+        self.breathingRateBrpm = breathingRateBrpm
+        self.estimate = estimate
+    }
+}
