@@ -16,8 +16,8 @@ from .errors import (CameraPermissionDeniedError, CameraUnavailableError, Intern
                      LibraryLoadError, LicenseInvalidError, NeurofitVitalsError, NoHeartRateError, NotActivatedError,
                      UnavailableFunctionError, UnsupportedDeviceError)
 from .events import (AbortRisk, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
-                     GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecoverableError,
-                     SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json, parse_event)
+                     GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecordingError,
+                     RecoverableError,                      SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json, parse_event)
 from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
                       camera_access, cameras, device_support, library_info, license_status)
 from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
@@ -32,7 +32,7 @@ __all__ = [
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
     "library_info",
     "Event", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
-    "RecoverableError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
+    "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "event_from_json", "parse_event",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk",
     "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "ChangeAssessment", "MetricChange",

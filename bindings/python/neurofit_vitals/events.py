@@ -17,7 +17,7 @@ from .results import ErrorInfo, Result, TextEnum
 
 __all__ = [
     "Event", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
-    "RecoverableError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
+    "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk", "parse_event", "event_from_json",
 ]
 
@@ -248,6 +248,17 @@ class RecoverableError(Event):
 
 
 @dataclasses.dataclass(frozen=True)
+class RecordingError(Event):
+    """Writing the recording failed (disk full, file removed); the reading goes on without it."""
+
+    type: ClassVar[str] = "recordingError"
+    error: ErrorInfo = json_field(required=True, decode=ErrorInfo.from_dict)
+    """What failed."""
+    extra: Mapping[str, Any] = extra_field()
+    """Keys this binding does not know."""
+
+
+@dataclasses.dataclass(frozen=True)
 class MeasurementComplete(Event):
     """The full duration was captured; the result follows."""
 
@@ -296,7 +307,7 @@ AnyEvent = Union[Event, UnknownEvent]
 
 _BY_TYPE: Mapping[str, Type[Event]] = {
     cls.type: cls for cls in (State, Guidance, Started, Preview, Heartbeat, Cancelled, ReconfiguringCamera,
-                              RecoverableError, MeasurementComplete, Completed, Failed)
+                              RecoverableError, RecordingError, MeasurementComplete, Completed, Failed)
 }
 
 

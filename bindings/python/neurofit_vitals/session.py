@@ -62,8 +62,10 @@ class _Core:
         self.handle: Optional[int] = handle
         self.lock = threading.Lock()
         self.ended = threading.Event()
-        self.last_event: Optional[AnyEvent] = None
+        self.outcome: Optional[Union[Completed, Failed]] = None
         self.callback_error: Optional[BaseException] = None
+        self.callback_errors_raised = False
+        self.later_callback_errors = 0
         self.dispatcher: Optional[threading.Thread] = None
 
     def destroy(self) -> None:
@@ -90,10 +92,20 @@ class _Core:
             return _ENDED
         raise _capi.last_error()
 
+    def note(self, event: AnyEvent) -> AnyEvent:
+        """Remembers the ``completed`` or ``failed`` event (what :meth:`Session.run` returns or raises)."""
+        if isinstance(event, (Completed, Failed)):
+            self.outcome = event
+        return event
+
     def keep_callback_error(self, error: BaseException) -> None:
-        """Keeps the first exception a callback raised (re-raised by ``wait()``/``close()``) and prints it."""
-        if self.callback_error is None:
-            self.callback_error = error
+        """Keeps the first exception a callback raised (re-raised by ``wait()``/``close()``) and prints it; later
+        ones are only counted, so a callback failing on every event does not flood the log."""
+        if self.callback_error is not None or self.callback_errors_raised:
+            self.later_callback_errors += 1
+            return
+        self.callback_error = error
+        self.callback_errors_raised = True
         print("neurofit_vitals: exception in a session event callback (re-raised by Session.wait()/close()):",
               file=sys.stderr)
         traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
@@ -113,8 +125,7 @@ class _Core:
                     return
                 if item is None:
                     continue
-                event = event_from_json(item)
-                self.last_event = event
+                event = self.note(event_from_json(item))
                 try:
                     callback(event)
                 except BaseException as error:  # noqa: B902 — kept and re-raised on the owner's thread
@@ -226,13 +237,16 @@ class Session:
         _capi.call("nfv_session_use_host_frames", self._handle(), int(fps_tier))
 
     def use_replay(self, path: str, real_time: bool = False) -> None:
-        """Replays a recording (docs/recording-format.md) or an uncompressed Y4M video, at recorded speed when
-        ``real_time`` else as fast as possible. Before the first start."""
+        """Replays a recording (docs/recording-format.md), a CSV of per-frame means (``timestamp_s,red,green,blue``)
+        or an uncompressed Y4M video, at recorded speed when ``real_time`` else as fast as possible. Before the
+        first start."""
         _capi.call("nfv_session_use_replay", self._handle(), _capi.encode(str(path)), int(bool(real_time)))
 
-    def record(self, path: Optional[str]) -> None:
-        """Writes what the session consumes to a recording at ``path``; None turns recording off."""
-        _capi.call("nfv_session_record", self._handle(), _capi.encode(None if path is None else str(path)))
+    def record(self, path: str) -> None:
+        """Records what the session consumes (frame means, motion, commands; never frames) to ``path``, created at
+        :meth:`start`; a write failure arrives as a :class:`RecordingError` event. Off unless called; before the
+        first start."""
+        _capi.call("nfv_session_record", self._handle(), _capi.encode(str(path)))
 
     # -- control -------------------------------------------------------------------------------------------------
 
@@ -308,9 +322,7 @@ class Session:
             if item is _ENDED:
                 return None
             if item is not None:
-                event = event_from_json(item)
-                self._core.last_event = event
-                return event
+                return self._core.note(event_from_json(item))
             if deadline is not None and time.monotonic() >= deadline:
                 return None
 
@@ -373,10 +385,10 @@ class Session:
         return self._outcome()
 
     def _outcome(self) -> Result:
-        last = self._core.last_event
-        if isinstance(last, Completed):
-            return last.result
-        if isinstance(last, Failed):
-            raise last.error.exception()
+        outcome = self._core.outcome
+        if isinstance(outcome, Completed):
+            return outcome.result
+        if isinstance(outcome, Failed):
+            raise outcome.error.exception()
         raise InternalError("The session ended without a result (it was stopped)")
 
