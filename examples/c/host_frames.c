@@ -39,8 +39,11 @@ static void render_frame(unsigned char *pixels, double red) {
     }
 }
 
-/* Handles one event; returns 1 once the reading has ended. */
-static int handle_event(const char *json) {
+/* What the host loop does next. */
+enum next_step { keep_feeding, stop_feeding, finished };
+
+/* Handles one event: frames are no longer wanted once the reading is captured; the session ends with the result. */
+static enum next_step handle_event(const char *json) {
     char type[32] = "", text[32] = "";
     double value = 0;
     example_json_string(json, "type", type, sizeof type);
@@ -48,15 +51,18 @@ static int handle_event(const char *json) {
         printf("guidance %s\n", text);
     } else if (strcmp(type, "started") == 0) {
         printf("reading started\n");
+    } else if (strcmp(type, "measurementComplete") == 0) {
+        printf("reading captured; the camera can stop\n");
+        return stop_feeding;
     } else if (strcmp(type, "completed") == 0 && example_json_number(json, "heartRateBpm", &value)) {
         printf("heart rate %.1f bpm\n", value);
-        return 1;
+        return finished;
     } else if (strcmp(type, "failed") == 0) {
         example_json_string(json, "code", text, sizeof text);
         printf("failed: %s\n", text);
-        return 1;
+        return finished;
     }
-    return 0;
+    return keep_feeding;
 }
 
 int main(int argc, char **argv) {
@@ -65,7 +71,7 @@ int main(int argc, char **argv) {
     const char *key = getenv("NFV_LICENSE_KEY");
     nfv_session *session = NULL;
     int64_t frame;
-    int done = 0;
+    enum next_step step = keep_feeding;
     char *json = NULL;
 
     if (key == NULL || nfv_activate(key, getenv("NFV_APP_ID")) != NFV_OK) {
@@ -80,17 +86,16 @@ int main(int argc, char **argv) {
     }
     /* The host's loop: one frame per turn (timestamps from the host's monotonic clock, here the frame count),
      * then every event that is ready, without waiting (time-out 0). Two minutes of frames at most. */
-    for (frame = 0; frame < 120 * fps && !done; frame++) {
+    for (frame = 0; frame < 120 * fps && step == keep_feeding; frame++) {
         int64_t timestamp_us = 1000000 + frame * 1000000 / fps;
-        nfv_status status;
         render_frame(pixels, fingertip_red(timestamp_us / 1e6));
         if (nfv_session_submit_frame(session, pixels, sizeof pixels, NFV_PIXEL_RGB24, width, height, 0,
                                      timestamp_us) != NFV_OK) {
             fprintf(stderr, "frame: %s\n", nfv_last_error_message());
             break;
         }
-        while (!done && (status = nfv_session_next_event(session, 0, &json)) == NFV_OK) {
-            done = handle_event(json);
+        while (step == keep_feeding && nfv_session_next_event(session, 0, &json) == NFV_OK) {
+            step = handle_event(json);
             nfv_string_free(json);
         }
         if (real_time) {
@@ -98,11 +103,11 @@ int main(int argc, char **argv) {
             nanosleep(&pause, NULL);
         }
     }
-    /* The last frames are in: the result may still be on its way. */
-    while (!done && nfv_session_next_event(session, 5000, &json) == NFV_OK) {
-        done = handle_event(json);
+    /* No more frames: wait for the result (the final analysis takes a moment). */
+    while (step != finished && nfv_session_next_event(session, 5000, &json) == NFV_OK) {
+        step = handle_event(json);
         nfv_string_free(json);
     }
     nfv_session_destroy(session);
-    return done ? 0 : 1;
+    return step == finished ? 0 : 1;
 }

@@ -39,7 +39,8 @@ static int stop_from_another_thread(void) {
     }
     pthread_join(stopper, NULL);
     nfv_session_destroy(session);
-    printf("stopped from another thread after %d events (stream %s)\n", events, nfv_status_name(status));
+    printf("stopped from another thread after %d events (%s)\n", events,
+           status == NFV_DONE ? "the stream ended" : nfv_last_error_message());
     return status == NFV_DONE ? 0 : 1;
 }
 
