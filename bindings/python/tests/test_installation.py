@@ -28,6 +28,9 @@ def test_the_wheel_bundles_the_library_and_is_used_without_nfv_library() -> None
     assert "NFV_LIBRARY" not in os.environ
     assert Path(nfv.library_info().path) == PACKAGE_DIR / "libNeurofitVitals.so.1"
     assert "libswift" not in Path("/proc/self/maps").read_text()
+    hidden = os.environ.get("NFV_HIDDEN_TOOLCHAIN")
+    if hidden:
+        assert list(Path(hidden).iterdir()) == [], "the Swift toolchain should be hidden from this process"
 
 
 def test_the_package_is_typed() -> None:
