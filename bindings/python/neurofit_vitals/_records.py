@@ -100,18 +100,26 @@ class Record:
         return table
 
     @classmethod
+    def _known_keys(cls) -> frozenset:
+        """Every JSON key the class maps (its fields' keys and its implicit keys), computed once."""
+        keys = cls.__dict__.get("_known_keys_cache")
+        if keys is None:
+            keys = frozenset(key for _, key, _, _, _, _ in cls._key_table()) | frozenset(cls._implicit_keys())
+            setattr(cls, "_known_keys_cache", keys)
+        return keys
+
+    @classmethod
     def from_dict(cls: Type[RecordT], data: Mapping[str, Any]) -> RecordT:
         """Builds the record; unknown keys go to ``extra``. Raises MissingKeyError when a required key is absent."""
         values: Dict[str, Any] = {}
-        known = set()
         for attribute, key, decode, _, _, required in cls._key_table():
-            known.add(key)
             if key in data:
                 values[attribute] = decode(data[key])
             elif required:
                 raise MissingKeyError(f"{cls.__name__} needs the key {key!r}")
-        values["extra"] = frozen_mapping({key: value for key, value in data.items() if key not in known
-                                          and key not in cls._implicit_keys()})
+        known = cls._known_keys()
+        extra = {key: value for key, value in data.items() if key not in known}
+        values["extra"] = MappingProxyType(extra) if extra else _EMPTY
         return cls(**values)
 
     @classmethod

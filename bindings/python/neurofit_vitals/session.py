@@ -60,6 +60,8 @@ class _Core:
 
     def __init__(self, handle: int) -> None:
         self.handle: Optional[int] = handle
+        self._next_event = _capi.library().function("nfv_session_next_event")
+        self._string_free = _capi.library().function("nfv_string_free")
         self.lock = threading.Lock()
         self.ended = threading.Event()
         self.outcome: Optional[Union[Completed, Failed]] = None
@@ -82,9 +84,12 @@ class _Core:
             self.ended.set()
             return _ENDED
         out = ctypes.c_void_p()
-        status = _capi.library().function("nfv_session_next_event")(handle, timeout_ms, ctypes.byref(out))
+        status = self._next_event(handle, timeout_ms, ctypes.byref(out))
         if status == _capi.OK:
-            return _capi.take_string(out.value)
+            try:
+                return ctypes.string_at(out.value).decode("utf-8")
+            finally:
+                self._string_free(out.value)
         if status == _capi.TIMEOUT:
             return None
         if status == _capi.DONE or self.handle is None:
