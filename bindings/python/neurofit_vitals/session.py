@@ -76,6 +76,8 @@ class _Core:
             handle, self.handle = self.handle, None
         if handle is not None:
             _capi.library().function("nfv_session_destroy")(handle)
+        if self.dispatcher is None:
+            self.ended.set()  # nothing more can be pulled; a dispatch thread sets it itself when it finishes
 
     def pull(self, timeout_ms: int) -> Any:
         """The next event's JSON text, None after ``timeout_ms``, or _ENDED once the stream is over."""

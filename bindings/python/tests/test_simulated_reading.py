@@ -3,6 +3,7 @@ pull on the caller's thread, callback on the binding's dispatch thread, asyncio;
 inside a callback."""
 
 import asyncio
+import gc
 import threading
 import time
 from typing import List
@@ -144,3 +145,17 @@ def test_starting_twice_is_an_internal_error_with_the_library_message() -> None:
         with pytest.raises(nfv.InternalError, match="already running") as raised:
             session.start()
     assert raised.value.code == "internalError" and raised.value.retryable is False
+
+
+def test_dropping_the_last_reference_destroys_the_session_in_both_modes() -> None:
+    from neurofit_vitals import _capi
+    for callback in (None, lambda event: None):
+        session = nfv.Session(callback=callback)
+        session.use_simulator(real_time=True)
+        session.start()
+        handle, core = session._core.handle, session._core
+        del session
+        gc.collect()
+        assert core.ended.wait(5), "the dispatch thread (if any) sees the end"
+        with pytest.raises(nfv.InvalidArgumentError, match="not a live handle"):
+            _capi.call("nfv_session_stop", handle)
