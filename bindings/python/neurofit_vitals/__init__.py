@@ -15,9 +15,10 @@ See docs/python.md for sources, events, callbacks, asyncio, host frames and erro
 from .errors import (CameraPermissionDeniedError, CameraUnavailableError, InternalError, InvalidArgumentError,
                      LibraryLoadError, LicenseInvalidError, NeurofitVitalsError, NoHeartRateError, NotActivatedError,
                      UnavailableFunctionError, UnsupportedDeviceError)
-from .events import (AbortRisk, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
+from .events import (AbortRisk, AnyEvent, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
                      GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecordingError,
-                     RecoverableError,                      SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json, parse_event)
+                     RecoverableError, SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json,
+                     parse_event)
 from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
                       camera_access, cameras, device_support, library_info, license_status)
 from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
@@ -31,7 +32,7 @@ __all__ = [
     "Session", "PixelFormat", "EventCallback",
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
     "library_info",
-    "Event", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
+    "Event", "AnyEvent", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
     "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "event_from_json", "parse_event",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk",

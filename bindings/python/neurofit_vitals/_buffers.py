@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import array
 import ctypes
-from typing import Any, Sequence, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
 __all__ = ["byte_pointer", "double_array"]
 
@@ -34,8 +34,9 @@ def byte_pointer(data: BufferLike) -> Tuple[ctypes.c_void_p, int, Any]:
     return ctypes.cast(holder, ctypes.c_void_p), size, (holder, flat, view)
 
 
-def double_array(values: Union[Sequence[float], Any], name: str) -> Tuple[Any, int]:
+def double_array(values: Any, name: str) -> Tuple[Any, int]:
     """(``double *``, count) for a sequence of numbers or a 1-D buffer; float64 buffers are used in place."""
+    view: Optional[memoryview]
     try:
         view = memoryview(values)
     except TypeError:

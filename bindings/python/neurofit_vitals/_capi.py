@@ -197,7 +197,8 @@ def json_out(name: str, *arguments: Any) -> Any:
 
 def status_name(status: int) -> str:
     """The library's stable name of a status code ("noHeartRate", …)."""
-    return library().function("nfv_status_name")(status).decode("ascii")
+    name: bytes = library().function("nfv_status_name")(status)
+    return name.decode("ascii")
 
 
 def encode(text: Optional[str]) -> Optional[bytes]:
@@ -207,6 +208,7 @@ def encode(text: Optional[str]) -> Optional[bytes]:
 
 def static_string(name: str) -> str:
     """The text of a function returning a static ``const char *``."""
-    return library().function(name)().decode("utf-8")
+    text: bytes = library().function(name)()
+    return text.decode("utf-8")
 
 

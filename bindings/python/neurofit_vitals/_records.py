@@ -10,7 +10,7 @@ import dataclasses
 import re
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple, Type, TypeVar, Union
 
 __all__ = ["Record", "json_field", "extra_field", "MissingKeyError", "enum_or_raw", "frozen_mapping", "camel_case"]
 
@@ -100,7 +100,7 @@ class Record:
         return table
 
     @classmethod
-    def _known_keys(cls) -> frozenset:
+    def _known_keys(cls) -> FrozenSet[str]:
         """Every JSON key the class maps (its fields' keys and its implicit keys), computed once."""
         keys = cls.__dict__.get("_known_keys_cache")
         if keys is None:

@@ -19,6 +19,7 @@ __all__ = [
     "Event", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
     "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk", "parse_event", "event_from_json",
+    "AnyEvent",
 ]
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -304,6 +305,7 @@ class UnknownEvent:
 
 
 AnyEvent = Union[Event, UnknownEvent]
+"""What the event calls return: a known event or an UnknownEvent (annotate callbacks with it)."""
 
 _BY_TYPE: Mapping[str, Type[Event]] = {
     cls.type: cls for cls in (State, Guidance, Started, Preview, Heartbeat, Cancelled, ReconfiguringCamera,

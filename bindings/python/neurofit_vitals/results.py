@@ -173,7 +173,8 @@ def _as_result(value: ResultLike) -> Result:
     return Result.from_dict(value)
 
 
-def _change(baseline: Optional[float], follow_up: Optional[float], threshold: Optional[float]) -> Optional[MetricChange]:
+def _change(baseline: Optional[float], follow_up: Optional[float],
+            threshold: Optional[float]) -> Optional[MetricChange]:
     if baseline is None or follow_up is None:
         return None
     delta = follow_up - baseline

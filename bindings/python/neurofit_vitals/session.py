@@ -88,10 +88,11 @@ class _Core:
         out = ctypes.c_void_p()
         status = self._next_event(handle, timeout_ms, ctypes.byref(out))
         if status == _capi.OK:
+            pointer = out.value or 0
             try:
-                return ctypes.string_at(out.value).decode("utf-8")
+                return ctypes.string_at(pointer).decode("utf-8")
             finally:
-                self._string_free(out.value)
+                self._string_free(pointer)
         if status == _capi.TIMEOUT:
             return None
         if status == _capi.DONE or self.handle is None:

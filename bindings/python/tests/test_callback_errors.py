@@ -17,7 +17,7 @@ def test_wait_re_raises_the_first_callback_exception_and_dispatch_continues(caps
     seen: List[str] = []
     raised: List[CallbackFailure] = []
 
-    def failing(event: nfv.Event) -> None:
+    def failing(event: nfv.AnyEvent) -> None:
         seen.append(event.type)
         if len(seen) <= 2:
             raised.append(CallbackFailure(f"failure {len(seen)}"))
@@ -35,7 +35,7 @@ def test_wait_re_raises_the_first_callback_exception_and_dispatch_continues(caps
 
 
 def test_close_re_raises_a_callback_exception_nobody_waited_for() -> None:
-    def failing(event: nfv.Event) -> None:
+    def failing(event: nfv.AnyEvent) -> None:
         raise CallbackFailure("from the callback")
 
     session = nfv.Session(callback=failing)
@@ -48,7 +48,7 @@ def test_close_re_raises_a_callback_exception_nobody_waited_for() -> None:
 
 
 def test_with_block_does_not_hide_its_own_exception_behind_a_callback_exception() -> None:
-    def failing(event: nfv.Event) -> None:
+    def failing(event: nfv.AnyEvent) -> None:
         raise CallbackFailure("hidden")
 
     with pytest.raises(KeyError):

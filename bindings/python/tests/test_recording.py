@@ -1,4 +1,5 @@
-"""Recording on, then replay: the replay reproduces the live session's events byte for byte (docs/recording-format.md)."""
+"""Recording on, then replay: the replay reproduces the live session's events byte for byte
+(docs/recording-format.md)."""
 
 import json
 from pathlib import Path

@@ -48,7 +48,7 @@ def test_callback_mode_runs_on_the_dispatch_thread_and_sees_the_same_events() ->
     seen: List[nfv.Event] = []
     threads = set()
 
-    def on_event(event: nfv.Event) -> None:
+    def on_event(event: nfv.AnyEvent) -> None:
         threads.add(threading.current_thread().name)
         seen.append(event)
 
@@ -87,7 +87,7 @@ def test_pulls_are_refused_in_callback_mode() -> None:
 def test_stop_inside_the_callback_ends_the_stream_without_a_result() -> None:
     seen: List[nfv.Event] = []
 
-    def stop_when_started(event: nfv.Event) -> None:
+    def stop_when_started(event: nfv.AnyEvent) -> None:
         seen.append(event)
         if isinstance(event, nfv.Started):
             session.stop()
@@ -104,7 +104,7 @@ def test_stop_inside_the_callback_ends_the_stream_without_a_result() -> None:
 def test_close_inside_the_callback_does_not_wait_for_itself() -> None:
     closed = threading.Event()
 
-    def close_on_first(event: nfv.Event) -> None:
+    def close_on_first(event: nfv.AnyEvent) -> None:
         session.close()
         closed.set()
 
