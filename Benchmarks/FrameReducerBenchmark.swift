@@ -165,9 +165,3 @@ enum PlainRead {
     }
 }
 
-extension String {
-    /// The string padded with spaces to `width` characters.
-    fileprivate func padded(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-}

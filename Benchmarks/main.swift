@@ -15,6 +15,7 @@ let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
+    sessionBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -49,6 +49,7 @@ private func makeSession(_ options: ParsedArguments) throws(UsageError) -> Manag
         } else if options.value("device") != nil {
             throw UsageError("camera capture is not in this build yet; try --simulate")
         }
+        if let path = options.value("record") { try session.record(to: path) }
         return session
     } catch let error as VitalsError {
         throw UsageError(error.message)

@@ -4,6 +4,7 @@ import NeurofitVitals
 /// Every subcommand, in the order `nfv help` lists them.
 let subcommands: [Subcommand] = [
     readCommand,
+    replayCommand,
     analyzeCommand,
     licenseCommand,
     versionCommand,

@@ -1,0 +1,42 @@
+import NeurofitVitals
+
+/// `nfv replay FILE`: runs a full session on a recording, a CSV of means or a Y4M video and prints its events.
+let replayCommand = Subcommand(
+    name: "replay",
+    summary: "run a session on a recording, a CSV of means or a Y4M video",
+    usage: """
+        usage: nfv replay FILE [--realtime] [--config JSON|@FILE] [--record FILE] [--human] [--license KEY|@FILE]
+          FILE                 a recording (nfv read --record), a CSV with header timestamp_s,red,green,blue,
+                               or an uncompressed Y4M video (4:2:0 or 4:2:2)
+          --realtime           pace frames at their timestamps (default: as fast as possible)
+          --config JSON|@FILE  configuration (default: a recording's own, else the defaults)
+          --record FILE        record the replayed session too
+          --human              show guidance, progress and the result instead of JSON Lines
+          --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+        Prints the events as JSON Lines, exactly as the C API delivers them. Exit status: 0 with a result, 1 when
+        the session ended without one, 2 on bad usage or an unreadable file.
+        """,
+    run: { arguments in
+        do throws(UsageError) {
+            let options = try ParsedArguments(arguments, valued: ["config", "record", "license"],
+                                              switches: ["realtime", "human"])
+            guard options.positional.count == 1 else { throw UsageError("expected one FILE") }
+            try CommandLicense.activate(option: options.value("license"))
+            let configuration = try options.value("config").map { text throws(UsageError) in
+                text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
+            }
+            let session: ManagedSession
+            do throws(VitalsError) {
+                session = try ManagedSession.make(configurationJSON: configuration)
+                try session.use(try ReplaySource(path: options.positional[0],
+                                                 realTime: options.flags.contains("realtime")))
+                if let path = options.value("record") { try session.record(to: path) }
+            } catch {
+                throw UsageError(error.message)
+            }
+            return runSession(session, json: !options.flags.contains("human"))
+        } catch {
+            printError("nfv replay: \(error.message)\n\n\(replayCommand.usage)")
+            return ExitStatus.usage
+        }
+    })

@@ -1,0 +1,158 @@
+import FoundationEssentials
+import Glibc
+import PpgCore
+@testable import NeurofitVitals
+import Testing
+
+/// Full readings through the real engine: the simulated finger, recordings and their replays.
+@Suite(.serialized) struct SessionReplayTests {
+    private static func temporaryPath(_ name: String) -> String {
+        "/tmp/nfv-replay-tests-\(getpid())-\(name)"
+    }
+
+    /// Runs a session to the end of its stream; `onEvent` may act on the session (e.g. cancel).
+    private static func run(_ session: ManagedSession, onEvent: (String, ManagedSession) -> Void = { _, _ in })
+        throws -> [String] {
+        try session.start()
+        var events: [String] = []
+        let deadline = monotonicSeconds() + 60
+        while monotonicSeconds() < deadline {
+            switch try session.nextEvent(timeout: 1) {
+            case .event(let json):
+                events.append(json)
+                onEvent(json, session)
+            case .timedOut: continue
+            case .ended: return events
+            }
+        }
+        Issue.record("the session did not end within 60 s")
+        return events
+    }
+
+    private static func simulated(_ json: String, record path: String? = nil) throws -> ManagedSession {
+        let session = try ManagedSession.make(configurationJSON: nil)
+        try session.use(try SimulatorOptions(json: json).makeSource())
+        if let path { try session.record(to: path) }
+        return session
+    }
+
+    private static func replay(_ path: String) throws -> ManagedSession {
+        try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
+        let session = try ManagedSession.make(configurationJSON: nil)
+        try session.use(try ReplaySource(path: path, realTime: false))
+        return session
+    }
+
+    private static func object(_ json: String) -> [String: JSONValue] {
+        (try? JSONValue(parsing: json))?.objectValue ?? [:]
+    }
+
+    @Test func aSimulatedReadingFollowsTheDocumentedSequence() throws {
+        let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":3,"heartRateBpm":72}"#))
+        let types = eventTypes(events)
+        #expect(events.first == #"{"state":"positioning","type":"state"}"#)
+        let started = try #require(types.firstIndex(of: "started"))
+        #expect(types[started - 1] == "state" && events[started - 1].contains(#""state":"measuring""#))
+        #expect(events[started - 2].contains(#""guidance":"compliant","startProgress":1"#))
+        #expect(events[started + 1] == #"{"abortRisk":"none","elapsed":0,"progress":0,"type":"preview"}"#)
+        #expect(types.suffix(5) == ["preview", "measurementComplete", "state", "completed", "state"])
+        let heartbeats = events.filter { $0.contains(#""type":"heartbeat""#) }
+        #expect((65...79).contains(heartbeats.count), "\(heartbeats.count) beats in 60 s at 72 bpm")
+        #expect(!heartbeats[0].contains("ibiMs") && heartbeats[1].contains("ibiMs"))
+        let result = try #require(Self.object(events[events.count - 2])["result"]?.objectValue)
+        let rate = try #require(result["heartRateBpm"]?.numberValue)
+        #expect(abs(rate - 72) < 2, "heart rate \(rate)")
+        #expect(result["quality"]?.numberValue.map { $0 >= 2 } == true)
+        #expect(result["sdkVersion"] == .string("1.0.0"))
+    }
+
+    @Test func aRecordedReadingReplaysToByteIdenticalEvents() throws {
+        let path = Self.temporaryPath("identical.nfvrec")
+        defer { unlink(path) }
+        var cancelled = false
+        let live = try Self.run(try Self.simulated(#"{"realTime":false,"seed":5}"#, record: path)) { json, session in
+            if !cancelled, json.contains(#""elapsed":8"#), json.contains(#""type":"preview""#) {
+                cancelled = true
+                session.cancelReading(reason: "user \"tapped\" cancel")
+            }
+        }
+        #expect(live.filter { $0.contains(#""detail":"user \"tapped\" cancel""#) }.count == 1)
+        #expect(live.contains { $0.contains(#""type":"completed""#) })
+        let started = monotonicSeconds()
+        let replayed = try Self.run(try Self.replay(path))
+        let seconds = monotonicSeconds() - started
+        #expect(replayed == live)
+        #expect(seconds < 20, "replay took \(seconds) s")
+    }
+
+    @Test func aTruncatedRecordingReplaysWhatItHolds() throws {
+        let path = Self.temporaryPath("truncated.nfvrec")
+        defer { unlink(path) }
+        let live = try Self.run(try Self.simulated(#"{"realTime":false,"seed":6}"#, record: path))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes = bytes.prefix(bytes.count / 2 + 7)          // cut mid-line, about 30 s in
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let replayed = try Self.run(try Self.replay(path))
+        #expect(replayed.count > 20)
+        #expect(Array(live.prefix(replayed.count - 1)) == Array(replayed.dropLast()), "same events up to the cut")
+        #expect(replayed.last == #"{"state":"idle","type":"state"}"#, "the input ended: the session stops")
+    }
+
+    @Test func aCorruptRecordingFailsNamingTheLine() throws {
+        let path = Self.temporaryPath("corrupt.nfvrec")
+        defer { unlink(path) }
+        _ = try Self.run(try Self.simulated(#"{"realTime":false,"seed":8}"#, record: path))
+        var lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        lines[200] = #"{"type":"frame","t":"soon"}"#
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let replayed = try Self.run(try Self.replay(path))
+        let failed = try #require(replayed.first { $0.contains(#""type":"failed""#) })
+        #expect(failed.contains("line 201"), "\(failed)")
+        #expect(failed.contains(#""code":"internalError""#))
+    }
+
+    @Test func anUncreatableRecordingFailsTheStartAndAVanishedOneIsReportedWhileTheReadingGoesOn() throws {
+        let session = try Self.simulated(#"{"realTime":false}"#, record: "/nonexistent/dir/x.nfvrec")
+        let error = TestKeys.rejection { try session.start() }
+        #expect(error?.code == .invalidArgument && error?.message.contains("/nonexistent/dir/x.nfvrec") == true)
+        #expect(throws: VitalsError.self) { try Self.simulated("{}", record: "/dev/full").start() }
+
+        let path = Self.temporaryPath("vanishing.nfvrec")
+        let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":9}"#, record: path)) { json, _ in
+            if json == #"{"type":"started"}"# { unlink(path) }
+        }
+        let errors = events.filter { $0.contains(#""type":"recordingError""#) }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("was deleted while being written") == true, "\(errors)")
+        #expect(events.contains { $0.contains(#""type":"completed""#) }, "the reading goes on")
+    }
+
+    @Test func csvOfMeansReplaysDeterministically() throws {
+        let path = Self.temporaryPath("means.csv")
+        defer { unlink(path) }
+        let reading = SyntheticReading(configuration: SyntheticConfiguration(seed: 11), durationS: 70, truthWindowS: 0...70)
+        let rows = reading.frames.map { "\($0.timestamp),\($0.red),\($0.green),\($0.blue)" }
+        try Data((["# synthetic", "timestamp_s,red,green,blue"] + rows).joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let first = try Self.run(try Self.replay(path))
+        let second = try Self.run(try Self.replay(path))
+        #expect(first == second)
+        #expect(first.contains { $0.contains(#""type":"completed""#) })
+    }
+
+    @Test func noFingerFirstGivesNoContactGuidance() throws {
+        let options = #"{"realTime":false,"seed":4,"scenario":[{"at":0,"for":5,"condition":"noContact"}]}"#
+        let events = try Self.run(try Self.simulated(options)) { _, session in session.stop() }
+        #expect(events.count >= 1)
+        let session = try Self.simulated(options)
+        try session.start()
+        var guidance: [String] = []
+        while guidance.count < 6, case .event(let json) = try session.nextEvent(timeout: 5) {
+            if let value = Self.object(json)["guidance"]?.stringValue { guidance.append(value) }
+        }
+        session.stop()
+        #expect(guidance.prefix(3).allSatisfy { $0 == "noContact" }, "\(guidance)")
+        #expect(guidance.last != "noContact", "\(guidance)")
+    }
+}
