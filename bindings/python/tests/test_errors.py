@@ -90,6 +90,14 @@ def test_host_frames_without_activation_is_not_activated() -> None:
     assert run.stdout.strip() == "notActivated False"
 
 
+def test_a_reading_without_a_heart_rate_raises_no_heart_rate_from_run() -> None:
+    with nfv.Session({"readingDuration": 2}) as session:  # too short for a heart rate
+        session.use_simulator(real_time=False)
+        with pytest.raises(nfv.NoHeartRateError, match="No heart rate") as raised:
+            session.run(timeout=15)
+    assert raised.value.code == "noHeartRate" and raised.value.retryable is False
+
+
 def test_failed_event_error_becomes_its_exception() -> None:
     event = nfv.parse_event({"type": "failed", "error": {"code": "cameraUnavailable", "message": "gone",
                                                          "retryable": True}})

@@ -58,6 +58,19 @@ def test_every_event_of_a_reading_with_a_cancel_round_trips() -> None:
     assert record.state == "completed" and record.result.heart_rate_bpm > 0
 
 
+def test_a_failed_reading_round_trips_its_error() -> None:
+    with nfv.Session({"readingDuration": 2}) as session:  # too short for a heart rate
+        session.use_simulator(real_time=False)
+        session.start()
+        events = raw_events(session)
+    failures = [data for data in events if data["type"] == "failed" or data.get("state") == "failed"]
+    assert len(failures) == 2, [data["type"] for data in events]
+    for data in failures:
+        event = nfv.parse_event(data)
+        assert_maps_completely(event, data)
+        assert event.error.code == "noHeartRate" and event.error.retryable is False
+
+
 def test_unknown_types_and_keys_pass_through() -> None:
     later = {"type": "somethingNew", "value": 3}
     event = nfv.parse_event(later)
