@@ -88,9 +88,12 @@ int main(int argc, char **argv) {
      * then every event that is ready, without waiting (time-out 0). Two minutes of frames at most. */
     for (frame = 0; frame < 120 * fps && step == keep_feeding; frame++) {
         int64_t timestamp_us = 1000000 + frame * 1000000 / fps;
+        nfv_status status;
         render_frame(pixels, fingertip_red(timestamp_us / 1e6));
-        if (nfv_session_submit_frame(session, pixels, sizeof pixels, NFV_PIXEL_RGB24, width, height, 0,
-                                     timestamp_us) != NFV_OK) {
+        status = nfv_session_submit_frame(session, pixels, sizeof pixels, NFV_PIXEL_RGB24, width, height, 0,
+                                          timestamp_us);
+        if (status == NFV_ERR_INTERNAL) break; /* no longer taking frames: captured (event not read yet) or ended */
+        if (status != NFV_OK) {
             fprintf(stderr, "frame: %s\n", nfv_last_error_message());
             break;
         }
