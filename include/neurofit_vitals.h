@@ -162,6 +162,29 @@ NFV_EXPORT char *nfv_last_error_json(void);
 NFV_EXPORT void nfv_string_free(char *string);
 
 /* ---------------------------------------------------------------------------------------------------------------
+ * Logging (SPEC §12)
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Receives one log line (NUL-terminated UTF-8, no trailing newline), valid only during the call. Called on library
+ * threads, possibly several at once: it must be thread-safe, quick, and must not call back into the library.
+ */
+typedef void (*nfv_log_fn)(void *user_data, const char *message);
+
+/**
+ * Turns the library's diagnostic log on (1) or off (0, the default). Process-wide. When on, state transitions and
+ * capture decisions are logged — never metric values, frames or license contents — to the callback set with
+ * nfv_set_log_callback(), or to standard error. Nothing is formatted while it is off. Threads: any. Errors: none.
+ */
+NFV_EXPORT void nfv_set_logging(int enabled);
+
+/**
+ * Sends log lines to `callback` (NULL: back to standard error). `user_data` must stay valid until the callback is
+ * replaced. Threads: any. Errors: none.
+ */
+NFV_EXPORT void nfv_set_log_callback(nfv_log_fn callback, void *user_data);
+
+/* ---------------------------------------------------------------------------------------------------------------
  * License (SPEC §9)
  * ------------------------------------------------------------------------------------------------------------- */
 
