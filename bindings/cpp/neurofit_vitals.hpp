@@ -88,6 +88,10 @@ inline std::string license_status() {
     return detail::take(json);
 }
 
+/// Turns the library's diagnostic log on or off (to standard error, or to a callback set with the C function
+/// nfv_set_log_callback()). Process-wide.
+inline void set_logging(bool enabled) noexcept { nfv_set_logging(enabled ? 1 : 0); }
+
 /// Pixel layouts for Session::submit_frame().
 enum class PixelFormat : int {
     rgb24 = NFV_PIXEL_RGB24,

@@ -21,6 +21,7 @@ from .events import (AbortRisk, AnyEvent, Cancelled, CancelContext, CancelReason
                      parse_event)
 from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
                       camera_access, cameras, device_support, library_info, license_status)
+from .logs import set_logging
 from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
                       compare)
 from .session import EventCallback, PixelFormat, Session
@@ -31,7 +32,7 @@ __version__ = "1.0.0"
 __all__ = [
     "Session", "PixelFormat", "EventCallback",
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
-    "library_info",
+    "library_info", "set_logging",
     "Event", "AnyEvent", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
     "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "event_from_json", "parse_event",

@@ -33,6 +33,8 @@ _out_string = ctypes.POINTER(ctypes.c_void_p)
 _doubles = ctypes.POINTER(ctypes.c_double)
 EVENT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 """``nfv_event_fn``. The Session class never uses it (events are pulled); benchmarks compare against it."""
+LOG_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+"""``nfv_log_fn``."""
 
 # name: (restype, argtypes). Strings the caller frees come back through c_void_p out-parameters.
 _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
@@ -47,6 +49,8 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "nfv_last_error_retryable": (ctypes.c_int, []),
     "nfv_last_error_json": (ctypes.c_void_p, []),
     "nfv_string_free": (None, [ctypes.c_void_p]),
+    "nfv_set_logging": (None, [ctypes.c_int]),
+    "nfv_set_log_callback": (None, [LOG_FN, ctypes.c_void_p]),
     "nfv_activate": (_status, [ctypes.c_char_p, ctypes.c_char_p]),
     "nfv_license_status": (_status, [_out_string]),
     "nfv_session_new": (_status, [ctypes.c_char_p, ctypes.POINTER(_session)]),

@@ -66,8 +66,7 @@ class _Core:
         self.ended = threading.Event()
         self.outcome: Optional[Union[Completed, Failed]] = None
         self.callback_error: Optional[BaseException] = None
-        self.callback_errors_raised = False
-        self.later_callback_errors = 0
+        self.callback_error_seen = False
         self.dispatcher: Optional[threading.Thread] = None
 
     def destroy(self) -> None:
@@ -107,13 +106,11 @@ class _Core:
         return event
 
     def keep_callback_error(self, error: BaseException) -> None:
-        """Keeps the first exception a callback raised (re-raised by ``wait()``/``close()``) and prints it; later
-        ones are only counted, so a callback failing on every event does not flood the log."""
-        if self.callback_error is not None or self.callback_errors_raised:
-            self.later_callback_errors += 1
+        """Keeps and prints the first exception a callback raised (re-raised once by ``wait()``/``close()``); later
+        ones are dropped, so a callback failing on every event does not flood the log."""
+        if self.callback_error_seen:
             return
-        self.callback_error = error
-        self.callback_errors_raised = True
+        self.callback_error, self.callback_error_seen = error, True
         print("neurofit_vitals: exception in a session event callback (re-raised by Session.wait()/close()):",
               file=sys.stderr)
         traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)

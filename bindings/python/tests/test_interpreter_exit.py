@@ -39,6 +39,15 @@ SCRIPTS = {
         started.wait(5)
         print("consuming")
     """,
+    "logging to a Python callable while sessions run": """
+        lines = []
+        nfv.set_logging(True, lines.append)
+        session = nfv.Session()
+        session.use_simulator(real_time=True)
+        session.start()
+        session.next_event(5)
+        print(len(lines))
+    """,
     "fast reading in a with block interrupted by an exception": """
         try:
             with nfv.Session() as session:
