@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CBuildInfo"]),
         .target(
             name: "NeurofitVitalsCAPI",
-            dependencies: ["NeurofitVitals", "CNeurofitVitals"],
+            dependencies: ["NeurofitVitals", "PpgCore", "CNeurofitVitals"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
