@@ -179,7 +179,8 @@ class Session:
     def start(self) -> None:
         """Opens the source and starts positioning (again after a cancel that left the session idle).
 
-        :raises NotActivatedError: sources other than the simulator need :func:`activate`.
+        :raises NotActivatedError: the camera and host frames need :func:`activate` (the simulator and replays
+            do not).
         :raises CameraPermissionDeniedError, CameraUnavailableError, UnsupportedDeviceError: camera problems.
         :raises InternalError: already running, finished or stopped (create a new session).
         """
