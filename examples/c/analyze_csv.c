@@ -1,14 +1,27 @@
-/* analyze_csv.c — the final analysis of a recorded reading without a session: read a CSV of per-frame channel
- * means (header `timestamp_s,red,green,blue`, other columns ignored, `#` lines skipped) and print the result JSON.
+/* analyze_csv.c — the final analysis of a recorded reading without a session (and without a license): read a CSV
+ * of per-frame channel means (header `timestamp_s,red,green,blue`, other columns ignored, `#` lines skipped) and
+ * print the main figures, or with --json the whole result (diagnostics include every beat).
  *
  *   cc analyze_csv.c $(pkg-config --cflags --libs neurofit-vitals) -o analyze_csv
- *   ./analyze_csv reading.csv
+ *   ./analyze_csv [--json] reading.csv
  */
 #include <neurofit_vitals.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "example_json.h"
+
+/* Prints the result's main figures in one line. */
+static void print_summary(const char *result) {
+    double value = 0;
+    if (example_json_number(result, "heartRateBpm", &value)) printf("heart rate %.1f bpm", value);
+    if (example_json_number(result, "rmssdMs", &value)) printf(", RMSSD %.1f ms", value);
+    if (example_json_number(result, "breathingRateBrpm", &value)) printf(", breathing %.1f brpm", value);
+    if (example_json_number(result, "quality", &value)) printf(", quality %.0f", value);
+    printf("\n");
+}
 
 /* Growable columns of the four series. */
 struct columns {
@@ -65,24 +78,25 @@ static int add_row(struct columns *columns, char *line, const int positions[4]) 
 int main(int argc, char **argv) {
     struct columns columns;
     char line[4096];
-    int positions[4], have_header = 0, i;
+    int positions[4], have_header = 0, i, as_json = argc == 3 && strcmp(argv[1], "--json") == 0;
     size_t line_number = 0;
     char *result = NULL;
     FILE *file;
     nfv_status status;
-    if (argc != 2) return fprintf(stderr, "usage: %s FILE.csv\n", argv[0]), 2;
-    if ((file = fopen(argv[1], "r")) == NULL) return perror(argv[1]), 2;
+    const char *path = argv[argc - 1];
+    if (argc != 2 + as_json) return fprintf(stderr, "usage: %s [--json] FILE.csv\n", argv[0]), 2;
+    if ((file = fopen(path, "r")) == NULL) return perror(path), 2;
     memset(&columns, 0, sizeof columns);
     while (fgets(line, sizeof line, file) != NULL) {
         line_number++;
         if (line[0] == '#' || line[0] == '\n') continue;
         if (!have_header) {
             if (!(have_header = find_columns(line, positions))) {
-                fprintf(stderr, "%s: the header must name timestamp_s, red, green and blue\n", argv[1]);
+                fprintf(stderr, "%s: the header must name timestamp_s, red, green and blue\n", path);
                 return 2;
             }
         } else if (!add_row(&columns, line, positions)) {
-            fprintf(stderr, "%s:%zu: not a row of numbers\n", argv[1], line_number);
+            fprintf(stderr, "%s:%zu: not a row of numbers\n", path, line_number);
             return 2;
         }
     }
@@ -96,7 +110,8 @@ int main(int argc, char **argv) {
         nfv_string_free(error);
         return status == NFV_ERR_NO_HEART_RATE ? 1 : 2;
     }
-    printf("%s\n", result);
+    if (as_json) printf("%s\n", result);
+    else print_summary(result);
     nfv_string_free(result);
     return 0;
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Finds `"key":` in `json`; returns a pointer to the value or NULL. */
-static const char *example_json_value(const char *json, const char *key) {
+static inline const char *example_json_value(const char *json, const char *key) {
     size_t length = strlen(key);
     const char *at = json;
     while ((at = strchr(at, '"')) != NULL) {
@@ -21,7 +21,7 @@ static const char *example_json_value(const char *json, const char *key) {
 }
 
 /* Copies the string value of `key` into `out` (truncated to `size`); returns 0 when absent or not a string. */
-static int example_json_string(const char *json, const char *key, char *out, size_t size) {
+static inline int example_json_string(const char *json, const char *key, char *out, size_t size) {
     const char *value = example_json_value(json, key);
     size_t used = 0;
     if (value == NULL || *value != '"' || size == 0) return 0;
@@ -31,7 +31,7 @@ static int example_json_string(const char *json, const char *key, char *out, siz
 }
 
 /* Reads the number value of `key` into `out`; returns 0 when absent or not a number. */
-static int example_json_number(const char *json, const char *key, double *out) {
+static inline int example_json_number(const char *json, const char *key, double *out) {
     const char *value = example_json_value(json, key);
     char *end = NULL;
     if (value == NULL) return 0;
