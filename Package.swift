@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CJPEG", "CBuildInfo"]),
         .target(
             name: "NeurofitVitalsCAPI",
-            dependencies: ["NeurofitVitals", "CNeurofitVitals"],
+            dependencies: ["NeurofitVitals", "PpgCore", "CNeurofitVitals"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",

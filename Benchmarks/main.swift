@@ -15,6 +15,8 @@ let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
+    LiveBenchmark.benchmark,
+    EngineBenchmark.benchmark,
     sessionBenchmark,
     cameraBenchmark,
 ]

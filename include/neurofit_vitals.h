@@ -162,6 +162,29 @@ NFV_EXPORT char *nfv_last_error_json(void);
 NFV_EXPORT void nfv_string_free(char *string);
 
 /* ---------------------------------------------------------------------------------------------------------------
+ * Logging (SPEC §12)
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Receives one log line (NUL-terminated UTF-8, no trailing newline), valid only during the call. Called on library
+ * threads, possibly several at once: it must be thread-safe, quick, and must not call back into the library.
+ */
+typedef void (*nfv_log_fn)(void *user_data, const char *message);
+
+/**
+ * Turns the library's diagnostic log on (1) or off (0, the default). Process-wide. When on, state transitions and
+ * capture decisions are logged — never metric values, frames or license contents — to the callback set with
+ * nfv_set_log_callback(), or to standard error. Nothing is formatted while it is off. Threads: any. Errors: none.
+ */
+NFV_EXPORT void nfv_set_logging(int enabled);
+
+/**
+ * Sends log lines to `callback` (NULL: back to standard error). `user_data` must stay valid until the callback is
+ * replaced. Threads: any. Errors: none.
+ */
+NFV_EXPORT void nfv_set_log_callback(nfv_log_fn callback, void *user_data);
+
+/* ---------------------------------------------------------------------------------------------------------------
  * License (SPEC §9)
  * ------------------------------------------------------------------------------------------------------------- */
 
@@ -255,7 +278,7 @@ typedef enum nfv_pixel_format {
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT with "Invalid configuration: <detail>" for malformed JSON, an unknown
  *         key, a wrong type or a value reference 000 forbids (the detail names the key and is 000's exact text;
  *         the iOS SDK reports the same message as internalError). Activation is checked by nfv_session_start()
- *         (the simulated finger needs none).
+ *         (only the camera and host frames need it).
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, nfv_session **out_session);
 
@@ -326,7 +349,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *sess
 /**
  * Opens the source and starts positioning; again after a cancel that left the session idle.
  *
- * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (sources other than the simulator need nfv_activate()); the source's
+ * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (the camera and host frames need nfv_activate()); the source's
  *         errors (NFV_ERR_CAMERA_PERMISSION_DENIED, NFV_ERR_CAMERA_UNAVAILABLE, NFV_ERR_UNSUPPORTED_DEVICE, a missing
  *         or unreadable file as NFV_ERR_INVALID_ARGUMENT); NFV_ERR_INTERNAL when already running ("The session is
  *         already running"), finished ("The session has finished; create a new session") or stopped ("The session
@@ -416,6 +439,28 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_means(nfv_session *sess
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_motion(nfv_session *session, int64_t timestamp_us,
                                                                  double x, double y, double z);
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Batch analysis
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * Analyses a recorded reading in one call, without a session or a license: the same final analysis a session runs
+ * at the end of a reading. Frame i was taken at timestamps_s[i] (seconds, any origin, increasing; frames whose
+ * timestamp does not increase are skipped) and has the channel means red[i], green[i], blue[i] (0…255).
+ *
+ * @param options_json NULL or "" for the defaults, else the session configuration JSON (nfv_session_new): its
+ *        advanced.consistencyGate, advanced.mergedIntervalFix, advanced.minAmplitude and motionBreathing apply.
+ * @param out_result_json receives the result object (sorted keys: heartRateBpm, rmssdMs, sdnnMs,
+ *        baevskyStressIndex, sd2sd1, breathingRateBrpm, breathingRateConfidence, quality, confidence, flags,
+ *        diagnostics, …; absent optionals left out), freed with nfv_string_free(); NULL on failure.
+ * @return NFV_OK; NFV_ERR_NO_HEART_RATE when the reading holds no trustworthy heart rate (the message names why);
+ *         NFV_ERR_INVALID_ARGUMENT for NULL arrays with count > 0, a NULL output, non-finite values or a bad
+ *         options_json. Threads: any; the call is pure (same input, byte-identical output).
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, const double *red, const double *green,
+                                                  const double *blue, size_t count, const char *options_json,
+                                                  char **out_result_json);
 
 /* ---------------------------------------------------------------------------------------------------------------
  * Cameras (SPEC §3, §10)

@@ -4,12 +4,16 @@ import NeurofitVitals
 
 private let statusNames: [StaticCString] = ErrorCode.allCases.map { StaticCString($0.rawValue) }
 private let okName = StaticCString("ok")
+private let timeoutName = StaticCString("timeout")
+private let doneName = StaticCString("done")
 private let unknownName = StaticCString("unknown")
 
 /// See include/neurofit_vitals.h.
 @c @implementation
 public func nfv_status_name(_ status: nfv_status) -> UnsafePointer<CChar>? {
     if status == NFV_OK { return okName.pointer }
+    if status == NFV_TIMEOUT { return timeoutName.pointer }
+    if status == NFV_DONE { return doneName.pointer }
     let index = ErrorCode.allCases.firstIndex { nfv_status(for: $0) == status }
     return index.map { statusNames[$0].pointer } ?? unknownName.pointer
 }

@@ -47,8 +47,8 @@ public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         guard let callback else { throw .invalidArgument("callback must not be NULL") }
-        let context = CallbackContext(userData)
-        try session.setCallback { json in json.withCString { callback(context.userData, $0) } }
+        let host = HostPointer(raw: userData)
+        try session.setCallback { json in json.withCString { callback(host.raw, $0) } }
     }
 }
 
@@ -149,12 +149,6 @@ private func hostFrames(of handle: OpaquePointer?) throws(VitalsError) -> HostFr
         throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
     }
     return source
-}
-
-/// Carries the host's `user_data` pointer into the callback closure.
-private struct CallbackContext: @unchecked Sendable {
-    let userData: UnsafeMutableRawPointer?
-    init(_ userData: UnsafeMutableRawPointer?) { self.userData = userData }
 }
 
 /// See include/neurofit_vitals.h.

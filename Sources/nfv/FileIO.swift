@@ -29,4 +29,17 @@ enum FileIO {
             throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
+
+    /// Writes `text` to `path`, replacing the file if it exists.
+    static func replaceFile(_ path: String, contents text: String) throws(UsageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw UsageError("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let written = text.withCString { write(descriptor, $0, strlen($0)) }
+        guard written == text.utf8.count else {
+            throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
 }

@@ -1,4 +1,4 @@
-/// Splits `--name value` options, `--flag` switches and positional arguments for a subcommand.
+/// Splits `--name value` (or `-n value`) options, `--flag` switches and positional arguments for a subcommand.
 struct ParsedArguments {
     /// Values of options that take one, in order of appearance (repeatable).
     private(set) var values: [String: [String]] = [:]
@@ -14,11 +14,12 @@ struct ParsedArguments {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            guard argument.hasPrefix("--"), argument.count > 2 else {
+            let isShort = argument.count == 2 && argument.hasPrefix("-") && argument != "--"
+            guard argument.hasPrefix("--") && argument.count > 2 || isShort else {
                 positional.append(argument)
                 continue
             }
-            var name = String(argument.dropFirst(2))
+            var name = String(argument.dropFirst(isShort ? 1 : 2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

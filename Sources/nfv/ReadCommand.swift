@@ -19,6 +19,7 @@ let readCommand = Subcommand(
           --record FILE        write a recording of what the session consumed (docs/recording-format.md)
           --json               print the events as JSON Lines, exactly as the C API delivers them
           --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+          --log                log state transitions and capture decisions to standard error
         Exit status: 0 with a result, 1 when the reading failed, 2 on bad usage.
         """,
     run: { arguments in
@@ -27,9 +28,10 @@ let readCommand = Subcommand(
                 arguments,
                 valued: ["hr", "rmssd", "br", "noise", "fps", "seed", "no-finger-for", "lift-at", "motion-at",
                          "scenario", "device", "config", "record", "license"],
-                switches: ["simulate", "fast", "json"])
+                switches: ["simulate", "fast", "json", "log"])
             guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
             try CommandLicense.activate(option: options.value("license"))
+            Log.setEnabled(options.flags.contains("log"))
             let session = try makeSession(options)
             return runSession(session, json: options.flags.contains("json"))
         } catch {

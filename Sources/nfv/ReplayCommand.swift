@@ -13,15 +13,17 @@ let replayCommand = Subcommand(
           --record FILE        record the replayed session too
           --human              show guidance, progress and the result instead of JSON Lines
           --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+          --log                log state transitions and capture decisions to standard error
         Prints the events as JSON Lines, exactly as the C API delivers them. Exit status: 0 with a result, 1 when
         the session ended without one, 2 on bad usage or an unreadable file.
         """,
     run: { arguments in
         do throws(UsageError) {
             let options = try ParsedArguments(arguments, valued: ["config", "record", "license"],
-                                              switches: ["realtime", "human"])
+                                              switches: ["realtime", "human", "log"])
             guard options.positional.count == 1 else { throw UsageError("expected one FILE") }
             try CommandLicense.activate(option: options.value("license"))
+            Log.setEnabled(options.flags.contains("log"))
             let configuration = try options.value("config").map { text throws(UsageError) in
                 text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
             }

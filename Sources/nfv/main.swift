@@ -6,6 +6,8 @@ let subcommands: [Subcommand] = [
     readCommand,
     replayCommand,
     analyzeCommand,
+    reportCommand,
+    exportCommand,
     licenseCommand,
     versionCommand,
     devicesCommand,

@@ -32,6 +32,31 @@ static int pull_all(nfv_session *session, int *last_was_completed_state, int *sa
     return count;
 }
 
+/* Every string argument: over-long (NFV_MAX_STRING_LENGTH + 1 bytes), empty where a value is required, not UTF-8. */
+static void test_long_and_empty_strings(nfv_session *session) {
+    char *huge = malloc(NFV_MAX_STRING_LENGTH + 2);
+    const char bad_utf8[] = {'{', (char)0xFF, '}', 0};
+    nfv_session *other = NULL;
+    memset(huge, ' ', NFV_MAX_STRING_LENGTH + 1);
+    huge[NFV_MAX_STRING_LENGTH + 1] = 0;
+    CHECK_STATUS(nfv_session_new(huge, &other), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "longer than"));
+    CHECK_STATUS(nfv_session_new(bad_utf8, &other), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "UTF-8"));
+    CHECK_STATUS(nfv_session_use_simulator(session, huge), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_cancel_reading(session, huge), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_replay(session, huge, 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_replay(session, "", 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_replay(session, NULL, 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_use_replay(session, "/nonexistent/reading.nfvrec", 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "/nonexistent/reading.nfvrec"));
+    CHECK_STATUS(nfv_session_record(session, huge), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_record(session, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_record(session, ""), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_cancel_reading(session, "not measuring: ignored"), NFV_OK);
+    free(huge);
+}
+
 static void test_bad_arguments(void) {
     nfv_session *session = NULL;
     char *json = (char *)"untouched";
@@ -81,6 +106,7 @@ static void test_bad_arguments(void) {
     CHECK(contains(nfv_last_error_message(), "nfv_session_use_host_frames"));
     CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_TIMEOUT);
     CHECK(json == NULL);
+    test_long_and_empty_strings(session);
     nfv_session_destroy(session);
     CHECK_STATUS(nfv_session_stop(session), NFV_ERR_INVALID_ARGUMENT);
     CHECK(contains(nfv_last_error_message(), "not a live handle"));
@@ -290,6 +316,47 @@ static void test_host_frames(const char *key) {
     nfv_session_destroy(session);
 }
 
+struct log_lines {
+    pthread_mutex_t lock;
+    int count;
+    int saw_positioning;
+    int saw_metric;
+};
+
+static void collect_log(void *user_data, const char *message) {
+    struct log_lines *lines = user_data;
+    pthread_mutex_lock(&lines->lock);
+    lines->count++;
+    if (contains(message, "positioning")) lines->saw_positioning = 1;
+    if (contains(message, "bpm") || contains(message, "rmssd") || contains(message, "NFV1.")) lines->saw_metric = 1;
+    pthread_mutex_unlock(&lines->lock);
+}
+
+static void run_simulated_reading(void) {
+    nfv_session *session = NULL;
+    int completed = 0;
+    if (nfv_session_new(NULL, &session) != NFV_OK) return;
+    CHECK(nfv_session_use_simulator(session, fast_simulator) == NFV_OK);
+    CHECK(nfv_session_start(session) == NFV_OK);
+    pull_all(session, NULL, &completed);
+    CHECK(completed);
+    nfv_session_destroy(session);
+}
+
+static void test_logging(void) {
+    struct log_lines lines;
+    memset(&lines, 0, sizeof lines);
+    pthread_mutex_init(&lines.lock, NULL);
+    nfv_set_log_callback(collect_log, &lines);
+    run_simulated_reading();
+    CHECK(lines.count == 0);
+    nfv_set_logging(1);
+    run_simulated_reading();
+    nfv_set_logging(0);
+    nfv_set_log_callback(NULL, NULL);
+    CHECK(lines.count >= 4 && lines.saw_positioning && !lines.saw_metric);
+}
+
 int main(void) {
     const char *key = getenv("NFV_TEST_KEY");
     if (key == NULL) {
@@ -302,5 +369,6 @@ int main(void) {
     test_stop_from_another_thread();
     test_destroy_while_events_flow();
     test_host_frames(key);
+    test_logging();
     return check_summary("test_session");
 }

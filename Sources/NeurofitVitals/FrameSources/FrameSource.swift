@@ -27,7 +27,8 @@ public struct SourceInfo: Sendable, Equatable {
     public var fpsTier: Int
     /// The camera's name and bus id, or a description of the source (cancel contexts, recordings).
     public var deviceModel: String
-    /// Whether using the source requires an activated license (the simulated finger does not).
+    /// Whether using the source requires an activated license: live measurement (camera, host frames) does; the
+    /// simulated finger and replays of files do not (docs/license-keys.md).
     public var requiresLicense: Bool
     /// Whether the first second after the source (re)starts is discarded while exposure settles (cameras).
     public var discardsSettlingSecond: Bool

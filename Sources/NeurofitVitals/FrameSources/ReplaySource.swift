@@ -32,15 +32,16 @@ public final class ReplaySource: FrameSource {
             let facts = try RecordedFacts(path: path)
             recordedConfiguration = facts.configuration
             var info = SourceInfo(kind: "replay", fpsTier: facts.fpsTier, deviceModel: facts.deviceModel,
-                                  discardsSettlingSecond: facts.discardsSettlingSecond, canRunAhead: !realTime)
+                                  requiresLicense: false, discardsSettlingSecond: facts.discardsSettlingSecond,
+                                  canRunAhead: !realTime)
             info.recordedIdentity = facts.identity
             self.info = info
         case .csv, .y4m:
             recordedConfiguration = nil
             let (fps, firstTimestamp) = kind == .csv ? try Self.csvTiming(path) : try Self.y4mTiming(path)
             var info = SourceInfo(kind: "replay", fpsTier: Int(fps.rounded()),
-                                  deviceModel: "replay of \(kind.rawValue)", discardsSettlingSecond: false,
-                                  canRunAhead: !realTime)
+                                  deviceModel: "replay of \(kind.rawValue)", requiresLicense: false,
+                                  discardsSettlingSecond: false, canRunAhead: !realTime)
             // These files carry no wall clock: their timestamps are read as Unix time (docs/replay.md).
             info.recordedIdentity = (try ContentIdentity.uuid(ofFile: path), firstTimestamp)
             self.info = info

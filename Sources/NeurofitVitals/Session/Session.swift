@@ -105,6 +105,7 @@ public final class Session: Sendable {
                 throw error
             }
             control.running = true
+            Log.note("session \(readingId.prefix(8)): \(source.info.kind) source opened (\(source.info.fpsTier) fps tier)")
             commands.put(.begin)
         }
     }
@@ -213,7 +214,12 @@ public final class Session: Sendable {
 
     private func publish(_ newEvents: [SessionEvent]) {
         for event in newEvents {
-            if case .state(let state) = event { control.withLock { $0.state = state } }
+            if case .state(let state) = event {
+                control.withLock { $0.state = state }
+                Log.note("session \(readingId.prefix(8)): \(state.name)")
+            } else if case .cancelled(let reason, _) = event {
+                Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
+            }
             events.put(event.json)
         }
     }

@@ -4,9 +4,10 @@ public struct BeatRecord: Sendable, Equatable {
     public var time: Double
     /// Interval from the previous beat in the same gap-free segment, ms; nil for a segment's first beat.
     public var intervalMs: Double?
-    /// Artifact label of the interval ending at this beat ("normal", or the correction's label).
+    /// The artifact correction's label of this beat (`BeatLabel` raw value: normal, ectopic, missed, extra,
+    /// longShort).
     public var label: String
-    /// Whether the interval entered the NN series.
+    /// Whether the interval ending at this beat entered the NN series unchanged (both its beats normal).
     public var accepted: Bool
 
     /// Creates a record.

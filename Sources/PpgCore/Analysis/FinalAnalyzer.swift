@@ -34,7 +34,9 @@ public struct FinalAnalyzer: Sendable {
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
         }
-        let analyses = PulseChannel.allCases.map { analyzeChannel($0, signal: signal) }
+        let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
+        let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible
+        let analyses = analysed.map { analyzeChannel($0, signal: signal, motion: motion) }
         let choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
@@ -51,29 +53,38 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels).
-    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal) -> ChannelAnalysis {
-        let values = signal.frames.map { channel.value(in: $0) }
+    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample]) -> ChannelAnalysis {
         let extracted = (signal.rawSegments[channel] ?? []).enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
         let evidence = ReadingEvidence(windows: qualityWindows(signal: signal, pulses: pulses, beats: beats),
-                                       spectrum: ReadingSignal.readingSpectrum(pulses))
-        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
-        let candidate = ChannelChoice.Candidate(channel: channel, dc: Statistics.mean(values) ?? 0,
-                                                clippedFraction: clipped,
+                                       spectrum: ReadingSignal.readingSpectrum(pulses),
+                                       motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
+                                                                                               motion: motion))
+        let (dc, clipped) = channelLevels(channel, signal)
+        let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
         return ChannelAnalysis(candidate: candidate, beats: beats, evidence: evidence)
+    }
+
+    /// Mean level and share of clipped frames of `channel`.
+    func channelLevels(_ channel: PulseChannel, _ signal: ReadingSignal) -> (dc: Double, clipped: Double) {
+        let values = signal.frames.map { channel.value(in: $0) }
+        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
+        return (Statistics.mean(values) ?? 0, clipped)
     }
 
     /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading.
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat]) -> [QualityWindow] {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
+        let plan = FastFourierTransform(length: max(qualityMeter.fftLength,
+                                                    Int((length * signal.sampleRate).rounded(.up)) + 1))
         var windows: [QualityWindow] = []
         var start = first
         while start + length <= last + 1e-9 {
             windows.append(qualityMeter.measure(start: start, end: start + length, frames: signal.frames[...],
-                                                pulses: pulses, beats: beats))
+                                                pulses: pulses, beats: beats, plan: plan))
             start += qualityStepSeconds
         }
         return windows
@@ -81,40 +92,41 @@ public struct FinalAnalyzer: Sendable {
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, beats: [DetectedBeat],
                           evidence: ReadingEvidence, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
-        let intervals = BeatIntervals(beats: beats)
-        let cleaning = ProvisionalIntervalCleaning(intervalsMs: intervals.upstrokeMs)
-        let nn = NormalIntervals(intervals: intervals, accepted: cleaning.accepted)
+        guard beats.count > Self.minimumIntervals else {
+            return .failure(.noHeartRate(reasons: Self.merged(
+                noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
+                evidence.flags(minimumAmplitude: options.minimumAmplitude))))
+        }
+        let intervals = IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
+                                         gateEnabled: options.consistencyGate)
+        let nn = intervals.normalIntervals
+        var reasons = noHeartRateReasons(evidence: evidence, irregularFraction: intervals.irregularFraction)
+        if nn.count < Self.minimumIntervals { reasons.append("few_beats") }
+        let metrics = HrvMetrics(series: nn)
+        let beatRate = metrics.heartRateBpm ?? 0
+        let agrees = evidence.spectral.map { abs($0.heartRateBpm - beatRate) <= Self.spectralAgreementBpm } ?? false
+        if !agrees && evidence.qualityPassedFraction < 0.5 { reasons.append("hr_disagreement") }
+        if let sdnn = metrics.sdnn, let meanNN = metrics.meanNN, sdnn < Self.minimumVariation * meanNN {
+            reasons.append("too_regular")
+        }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
+        guard reasons.isEmpty, beatRate > 0, beatRate.isFinite else {
+            return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
+        }
         if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
+        flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
-        if let reasons = noHeartRateReasons(evidence: evidence, nn: nn) {
-            return .failure(.noHeartRate(reasons: reasons))
-        }
-        let metrics = HrvMetrics(series: nn.series)
-        guard let beatRate = metrics.heartRateBpm, beatRate.isFinite else {
-            return .failure(.noHeartRate(reasons: ["few_beats"]))
-        }
-        let gate = ProvisionalGate(metrics: metrics, intervals: intervals, accepted: cleaning.accepted,
-                                   enabled: options.consistencyGate)
-        flags += gate.vetoReasons.map { "gate_veto:" + $0 }
-
-        let discardRatio = intervals.count > 0
-            ? Double(cleaning.accepted.filter { !$0 }.count) / Double(intervals.count) : 1
-        let spectralRate = evidence.spectral?.heartRateBpm
-        let agrees = spectralRate.map { abs($0 - beatRate) <= Self.spectralAgreementBpm } ?? false
         if !agrees { flags.append("hr_spectral_disagreement") }
         let usable = nn.count >= Self.usableBeats && agrees && !evidence.isDisturbed
-        let clean = usable && evidence.qualityPassedFraction >= 0.9 && discardRatio <= 0.05 && !gate.vetoed
-            && evidence.snrDb >= 6 && evidence.saturationFraction < 0.05
+        let clean = usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
+            && !intervals.vetoed && evidence.snrDb >= 6 && evidence.saturationFraction < 0.05
         let tier: QualityTier = clean ? .clean : usable ? .usable : .withheld
-        let reportsHrv = tier == .clean || (tier == .usable && !gate.vetoed)
+        let reportsHrv = tier == .clean || (tier == .usable && !intervals.vetoed)
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 
-        let breathing = breathingAnalysis(beats: beats, intervals: intervals, accepted: cleaning.accepted,
-                                          signal: signal, motion: motion)
+        let breathing = breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
         var diagnostics = makeDiagnostics(signal: signal, choice: choice, evidence: evidence, metrics: metrics,
-                                          gate: gate, intervals: intervals, cleaning: cleaning, beats: beats)
-        diagnostics.discardRatio = discardRatio
+                                          intervals: intervals, beats: beats)
         diagnostics.motionSamples = breathing.motionSamples
         diagnostics.rrMotionBrpm = breathing.motion?.brpm
         diagnostics.rrMotionConc = breathing.motion?.concentration
@@ -124,34 +136,45 @@ public struct FinalAnalyzer: Sendable {
         return .success(AnalysisResult(
             durationSeconds: signal.duration, heartRateBpm: beatRate,
             rmssdMs: reportsHrv ? metrics.rmssd : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
-            baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.series.intervalsMs)?.value : nil,
+            baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
             sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
-            confidence: reportsHrv ? heartConfidence * (1 - discardRatio) : heartConfidence,
+            confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
 
-    /// The reasons the reading has no trustworthy heart rate, or nil when it has one.
-    func noHeartRateReasons(evidence: ReadingEvidence, nn: NormalIntervals) -> [String]? {
+    /// Smallest SDNN / MeanNN of a heartbeat: a pulse more regular than this over a reading is a periodic light
+    /// (mains flicker aliased into the heart band), not a heart (measured SDNN includes timing noise as well).
+    public static let minimumVariation = 0.005
+
+    /// `reasons` followed by the `flags` not already among them.
+    static func merged(_ reasons: [String], _ flags: [String]) -> [String] {
+        reasons + flags.filter { !reasons.contains($0) }
+    }
+
+    /// Largest share of irregular raw intervals (off their local median by > 20 %) before the beat series is not
+    /// trusted at all.
+    public static let maximumIrregularFraction = 0.5
+
+    /// The reasons the signal holds no trustworthy heart rate (empty when it may hold one).
+    func noHeartRateReasons(evidence: ReadingEvidence, irregularFraction: Double) -> [String] {
         var reasons: [String] = []
         if evidence.contactFraction < 0.5 { reasons.append("no_contact") }
         if evidence.qualityPassedFraction < 0.2 { reasons.append("no_pulse") }
-        if nn.count < Self.minimumIntervals { reasons.append("few_beats") }
-        return reasons.isEmpty ? nil : reasons
+        if irregularFraction > Self.maximumIrregularFraction { reasons.append("irregular_beats") }
+        return reasons
     }
 
-    private func breathingAnalysis(beats: [DetectedBeat], intervals: BeatIntervals, accepted: [Bool],
-                                   signal: ReadingSignal, motion: [MotionSample]) -> BreathingAnalysis {
+    private func breathingAnalysis(beats: [DetectedBeat], intervals: IntervalAnalysis, signal: ReadingSignal,
+                                   motion: [MotionSample]) -> BreathingAnalysis {
         var intervalByBeat = [Double?](repeating: nil, count: beats.count)
-        var validByBeat = [Bool](repeating: true, count: beats.count)
-        for (position, beatIndex) in intervals.endBeatIndices.enumerated() {
-            intervalByBeat[beatIndex] = accepted[position] ? intervals.upstrokeMs[position] : nil
-            validByBeat[beatIndex] = accepted[position]
+        for (position, beatIndex) in intervals.raw.endBeatIndices.enumerated() where intervals.untouched[position] {
+            intervalByBeat[beatIndex] = intervals.raw.upstrokeMs[position]
         }
         let input = BreathingInput(
             beats: beats.indices.map { BreathingBeat(time: beats[$0].time, intervalMs: intervalByBeat[$0],
-                                                     amplitude: beats[$0].amplitude,
-                                                     intensity: beats[$0].meanIntensity, isValid: validByBeat[$0]) },
+                                                     amplitude: beats[$0].amplitude, intensity: beats[$0].meanIntensity,
+                                                     isValid: intervals.label(ofBeat: $0) == .normal) },
             motion: motion, windowStart: signal.frames.first?.timestamp ?? 0,
             windowEnd: signal.frames.last?.timestamp ?? 0)
         return BreathingRateEstimator(configuration: BreathingConfiguration(motionBreathing: options.motionBreathing))
@@ -159,13 +182,14 @@ public struct FinalAnalyzer: Sendable {
     }
 
     private func makeDiagnostics(signal: ReadingSignal, choice: ChannelChoice, evidence: ReadingEvidence,
-                                 metrics: HrvMetrics, gate: ProvisionalGate, intervals: BeatIntervals,
-                                 cleaning: ProvisionalIntervalCleaning, beats: [DetectedBeat]) -> AnalysisDiagnostics {
+                                 metrics: HrvMetrics, intervals: IntervalAnalysis,
+                                 beats: [DetectedBeat]) -> AnalysisDiagnostics {
         var diagnostics = AnalysisDiagnostics()
         diagnostics.effectiveFps = Int(signal.timing.measuredFps.rounded())
         diagnostics.channel = choice.channel
         diagnostics.signalQuality = Int((100 * evidence.meanScore).rounded())
         diagnostics.qualityPassedFraction = evidence.qualityPassedFraction
+        diagnostics.discardRatio = intervals.discardRatio
         diagnostics.saturationFrac = evidence.saturationFraction
         diagnostics.measuredFps = signal.timing.measuredFps
         diagnostics.frameIntervalCv = signal.timing.intervalCv
@@ -181,25 +205,36 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
-        gate.record(into: &diagnostics)
+        if let gate = intervals.gate {
+            diagnostics.gateRejected = !gate.passed
+            diagnostics.gateVeto = !gate.passed
+            diagnostics.gateNPairs = gate.values.nPairs
+            diagnostics.gateNMerged = gate.values.nMerged
+            diagnostics.gateDiscardRaw = gate.values.discardRaw
+            diagnostics.gateMaxJump = gate.values.maxJump
+            diagnostics.gateHfShare = gate.values.hfShare
+            diagnostics.gateRPs = gate.values.rPs
+            diagnostics.gateCompress = gate.values.compress
+        }
         diagnostics.pnn50 = metrics.pnn50
         diagnostics.sd1Ms = metrics.sd1
         diagnostics.sd2Ms = metrics.sd2
         diagnostics.meanNnMs = metrics.meanNN
         diagnostics.estRmssdParabolic = metrics.rmssd
-        diagnostics.estRmssdFixed = NormalIntervals(framePeaksOf: intervals, accepted: cleaning.accepted)
-            .metrics.rmssd
-        diagnostics.beats = beatRecords(beats: beats, intervals: intervals, cleaning: cleaning)
+        diagnostics.estRmssdFixed = intervals.frameQuantizedRmssd
+        diagnostics.beats = beatRecords(beats: beats, intervals: intervals)
         return diagnostics
     }
 
-    private func beatRecords(beats: [DetectedBeat], intervals: BeatIntervals,
-                             cleaning: ProvisionalIntervalCleaning) -> [BeatRecord] {
-        var records = beats.map { BeatRecord(time: $0.time, intervalMs: nil, label: "first", accepted: false) }
-        for (position, beatIndex) in intervals.endBeatIndices.enumerated() {
-            records[beatIndex].intervalMs = intervals.upstrokeMs[position]
-            records[beatIndex].label = cleaning.labels[position]
-            records[beatIndex].accepted = cleaning.accepted[position]
+    /// One record per detected beat: its raw interval (nil for a segment's first beat) and the correction's label.
+    private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis) -> [BeatRecord] {
+        var records = beats.indices.map {
+            BeatRecord(time: beats[$0].time, intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
+                       accepted: false)
+        }
+        for (position, beatIndex) in intervals.raw.endBeatIndices.enumerated() {
+            records[beatIndex].intervalMs = intervals.raw.upstrokeMs[position]
+            records[beatIndex].accepted = intervals.untouched[position]
         }
         return records
     }

@@ -5,15 +5,18 @@ public struct ReadingEvidence: Sendable {
     /// Reading-level spectral figures of the chosen channel; nil without a spectrum.
     public var spectral: SpectralQuality?
 
-    /// A window is disturbed (motion, pressure change, light leak) when its amplitude exceeds this multiple of the
-    /// reading's median window amplitude, or when it lost contact.
-    public static let disturbanceAmplitudeRatio = 3.0
-    /// Share of disturbed windows above which the reading is withheld (ALGORITHMS §5.4: motion over > 40 %).
-    public static let maximumDisturbedFraction = 0.4
+    /// Share of short blocks disturbed by motion or pressure changes (`DisturbanceDetector`).
+    public var motionFraction: Double
 
-    /// Combines windows and the reading spectrum.
-    public init(windows: [QualityWindow], spectrum: PowerSpectrum?) {
+    /// Share of disturbed time above which the reading is withheld (ALGORITHMS §5.4: motion over > 40 %).
+    public static let maximumDisturbedFraction = 0.4
+    /// Share of disturbed time from which the `motion` flag is raised.
+    public static let motionFlagFraction = 0.1
+
+    /// Combines windows, the reading spectrum and the share of disturbed blocks.
+    public init(windows: [QualityWindow], spectrum: PowerSpectrum?, motionFraction: Double) {
         self.windows = windows
+        self.motionFraction = motionFraction
         spectral = spectrum.flatMap { SpectralQuality(spectrum: $0, halfWidth: 0.2) }
     }
 
@@ -32,11 +35,8 @@ public struct ReadingEvidence: Sendable {
     /// Reading-level SNR, dB (−40 without a spectrum).
     public var snrDb: Double { spectral?.snrDb ?? -40 }
 
-    /// Share of windows disturbed by motion or lost contact.
-    public var disturbedFraction: Double {
-        let typical = amplitude
-        return fraction { $0.contactFraction < 0.5 || $0.amplitude > Self.disturbanceAmplitudeRatio * typical }
-    }
+    /// Share of the reading disturbed by motion or lost contact.
+    public var disturbedFraction: Double { max(motionFraction, fraction { $0.contactFraction < 0.5 }) }
 
     /// Whether disturbances cover too much of the reading for trustworthy values.
     public var isDisturbed: Bool { disturbedFraction > Self.maximumDisturbedFraction }
@@ -46,10 +46,7 @@ public struct ReadingEvidence: Sendable {
         var flags: [String] = []
         if windows.contains(where: { $0.contactFraction < 0.5 }) { flags.append("no_contact") }
         if saturationFraction > 0.2 { flags.append("saturated") }
-        let typical = amplitude
-        if windows.contains(where: { $0.amplitude > Self.disturbanceAmplitudeRatio * typical }) {
-            flags.append("motion")
-        }
+        if motionFraction >= Self.motionFlagFraction { flags.append("motion") }
         if amplitude < minimumAmplitude { flags.append("weak_signal") }
         if snrDb < 0 { flags.append("low_snr") }
         if qualityPassedFraction < 0.5 { flags.append("low_quality") }

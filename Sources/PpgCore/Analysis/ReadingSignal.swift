@@ -51,13 +51,14 @@ public struct ReadingSignal: Sendable {
     public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10) -> PowerSpectrum? {
         guard let rate = pulses.first?.sampleRate else { return nil }
         let length = Int((windowSeconds * rate).rounded())
+        let plan = FastFourierTransform(length: max(length, 2048))
         var total: [Double] = []
         var windows = 0
         for pulse in pulses where pulse.samples.count >= length {
             var start = 0
             while start + length <= pulse.samples.count {
                 let spectrum = SpectralEstimator.periodogram(pulse.samples[start..<(start + length)], sampleRate: rate,
-                                                             minimumLength: 2048)
+                                                             plan: plan)
                 if total.isEmpty { total = [Double](repeating: 0, count: spectrum.power.count) }
                 for index in total.indices { total[index] += spectrum.power[index] }
                 windows += 1
@@ -65,7 +66,7 @@ public struct ReadingSignal: Sendable {
             }
         }
         guard windows > 0 else { return nil }
-        let resolution = rate / Double(FastFourierTransform.powerOfTwo(atLeast: max(length, 2048)))
+        let resolution = rate / Double(plan.length)
         return PowerSpectrum(power: total.map { $0 / Double(windows) }, resolution: resolution)
     }
 }

@@ -17,11 +17,13 @@ public struct SegmentBeats: Sendable {
 /// least `minimumDetectionRate`, Elgendi peaks, 50 % upstroke and parabolic peak fiducials, template correlation.
 public struct BeatExtractor: Sendable {
     /// Pass band of the beat-detection filter, Hz.
-    public var passBand: ClosedRange<Double> = 0.5...8
+    public var passBand: ClosedRange<Double> = 0.5...5
     /// Prototype order of the Butterworth band-pass.
     public var filterOrder: Int = 2
     /// Lowest sample rate beats are detected at, Hz (the segment is upsampled by an integer factor to reach it).
     public var minimumDetectionRate: Double = 100
+    /// Half-width of the least-squares parabola that refines the systolic peak, seconds.
+    public var peakFitHalfWidth: Double = 0.06
     /// Longest rise from onset to peak searched, seconds.
     public var maximumRiseTime: Double = 0.6
     /// The peak detector.
@@ -52,19 +54,39 @@ public struct BeatExtractor: Sendable {
                                   samples: CubicSpline.upsample(pulse.samples, factor: factor))
         let peaks = detector.peaks(in: fine.samples, sampleRate: fine.sampleRate)
         let maximumRise = Int((maximumRiseTime * fine.sampleRate).rounded())
+        let peakHalfWidth = max(1, Int((peakFitHalfWidth * fine.sampleRate).rounded()))
         var fiducials: [BeatFiducials] = []
         var previousPeak = -1
         for peak in peaks {
             let searchStart = max(previousPeak + 1, peak - maximumRise, 0)
             previousPeak = peak
-            if let found = BeatFiducials.locate(in: fine.samples, peakIndex: peak, searchStart: searchStart) {
+            if let found = BeatFiducials.locate(in: fine.samples, peakIndex: peak, searchStart: searchStart,
+                                                 peakHalfWidth: peakHalfWidth) {
                 fiducials.append(found)
             }
         }
         var beats = fiducials.map { beat(from: $0, fine: fine, pulse: pulse, factor: factor, segmentIndex: segmentIndex) }
+        Self.trimInconsistentEdges(&beats)
         assignMeanIntensities(&beats, raw: raw)
         BeatTemplate.assignCorrelations(&beats, fine: fine)
         return SegmentBeats(pulse: pulse, beats: beats)
+    }
+
+    /// Largest relative difference from the segment's median interval tolerated for the first and last interval.
+    static let edgeTolerance = 0.3
+
+    /// Drops beats at either end of the segment whose interval to their neighbour differs from the median interval by
+    /// more than `edgeTolerance`: the filters and the detector's moving averages are least reliable at the segment
+    /// edges, and a run's first interval has no predecessor for the artifact correction to compare it with.
+    static func trimInconsistentEdges(_ beats: inout [DetectedBeat]) {
+        guard beats.count >= 5 else { return }
+        let intervals = (1..<beats.count).map { beats[$0].time - beats[$0 - 1].time }
+        guard let median = Statistics.median(intervals), median > 0 else { return }
+        let deviates = { (a: DetectedBeat, b: DetectedBeat) in abs(b.time - a.time - median) > edgeTolerance * median }
+        for _ in 0..<2 where beats.count >= 5 && deviates(beats[0], beats[1]) { beats.removeFirst() }
+        for _ in 0..<2 where beats.count >= 5 && deviates(beats[beats.count - 2], beats[beats.count - 1]) {
+            beats.removeLast()
+        }
     }
 
     private func beat(from fiducials: BeatFiducials, fine: UniformSegment, pulse: UniformSegment, factor: Int,

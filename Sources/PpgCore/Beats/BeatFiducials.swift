@@ -18,15 +18,19 @@ public struct BeatFiducials: Sendable, Equatable {
     }
 
     /// Locates the fiducials of the peak at `peakIndex` in `signal`. The onset is the minimum in
-    /// `searchStart..<peakIndex` (the caller bounds it by the previous peak and a maximum rise time); nil when the
-    /// peak has no neighbours, the onset lies on the search edge at the signal start (an incomplete beat) or the
-    /// upstroke is flat.
-    public static func locate(in signal: [Double], peakIndex: Int, searchStart: Int) -> BeatFiducials? {
+    /// `searchStart..<peakIndex` (the caller bounds it by the previous peak and a maximum rise time); the peak is the
+    /// vertex of a least-squares parabola over `peakHalfWidth` samples either side (a broad, flat systolic top makes a
+    /// three-point parabola follow the noise). Nil when the peak has no neighbours, the onset lies at the signal start
+    /// (an incomplete beat) or the upstroke is flat.
+    public static func locate(in signal: [Double], peakIndex: Int, searchStart: Int,
+                              peakHalfWidth: Int = 1) -> BeatFiducials? {
         guard peakIndex >= 1, peakIndex + 1 < signal.count, searchStart < peakIndex else { return nil }
         var onset = searchStart
         for index in searchStart..<peakIndex where signal[index] < signal[onset] { onset = index }
         guard onset > 0 else { return nil }
-        let (peakOffset, peakValue) = parabolicVertex(signal[peakIndex - 1], signal[peakIndex], signal[peakIndex + 1])
+        let halfWidth = max(1, min(peakHalfWidth, peakIndex, signal.count - 1 - peakIndex))
+        let (peakOffset, fittedPeak) = leastSquaresVertex(signal, centre: peakIndex, halfWidth: halfWidth)
+        let peakValue = max(fittedPeak, signal[peakIndex])
         let amplitude = peakValue - signal[onset]
         guard amplitude > 0 else { return nil }
         let level = signal[onset] + 0.5 * amplitude
@@ -38,6 +42,28 @@ public struct BeatFiducials: Sendable, Equatable {
         let upstroke = Double(lower) + min(max((level - signal[lower]) / rise, 0), 1)
         return BeatFiducials(onset: onset, upstroke: upstroke, peak: Double(peakIndex) + peakOffset,
                              amplitude: amplitude)
+    }
+
+    /// Vertex (offset from `centre` within ±`halfWidth`, value) of the least-squares parabola through
+    /// `signal[centre − halfWidth … centre + halfWidth]`; with `halfWidth` 1 it is `parabolicVertex`.
+    public static func leastSquaresVertex(_ signal: [Double], centre: Int, halfWidth: Int) -> (Double, Double) {
+        if halfWidth == 1 { return parabolicVertex(signal[centre - 1], signal[centre], signal[centre + 1]) }
+        var sumY = 0.0, sumKY = 0.0, sumK2Y = 0.0, sumK2 = 0.0, sumK4 = 0.0
+        for k in -halfWidth...halfWidth {
+            let x = Double(k), y = signal[centre + k]
+            sumY += y
+            sumKY += x * y
+            sumK2Y += x * x * y
+            sumK2 += x * x
+            sumK4 += x * x * x * x
+        }
+        let count = Double(2 * halfWidth + 1)
+        let curvature = (sumK2Y - sumK2 / count * sumY) / (sumK4 - sumK2 * sumK2 / count)
+        guard curvature < 0 else { return (0, signal[centre]) }
+        let slope = sumKY / sumK2
+        let intercept = (sumY - curvature * sumK2) / count
+        let offset = min(max(-slope / (2 * curvature), -Double(halfWidth)), Double(halfWidth))
+        return (offset, intercept + slope * offset + curvature * offset * offset)
     }
 
     /// Vertex of the parabola through (−1, left), (0, centre), (1, right): offset `δ = ½(l − r)/(l − 2c + r)` (within

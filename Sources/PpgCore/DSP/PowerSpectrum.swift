@@ -35,6 +35,30 @@ public struct PowerSpectrum: Sendable, Equatable {
         guard let range = binRange(band) else { return nil }
         var best = range.lowerBound
         for index in range where power[index] > power[best] { best = index }
+        return refinedFrequency(ofBin: best)
+    }
+
+    /// The frequency (Hz) in `band` maximizing the harmonic sum `P(f) + P(2f)` (a pulse wave has a first harmonic; a
+    /// slow artifact or a noise bump rarely does), refined by a parabola on `P`; nil without power.
+    public func harmonicPeakFrequency(in band: ClosedRange<Double>) -> Double? {
+        guard let range = binRange(band) else { return nil }
+        let sum = { (index: Int) in self.power[index] + (2 * index < self.power.count ? self.power[2 * index] : 0) }
+        var best = range.lowerBound
+        for index in range where sum(index) > sum(best) { best = index }
+        return refinedFrequency(ofBin: localMaximum(near: best, within: range))
+    }
+
+    /// The largest bin among `index − 1 … index + 1` clamped to `range`.
+    private func localMaximum(near index: Int, within range: ClosedRange<Int>) -> Int {
+        let low = min(max(index - 1, range.lowerBound), range.upperBound)
+        let high = min(max(index + 1, range.lowerBound), range.upperBound)
+        var apex = low
+        for candidate in low...high where power[candidate] > power[apex] { apex = candidate }
+        return apex
+    }
+
+    /// Bin `best`'s frequency refined by a parabola through it and its neighbours; nil when it holds no power.
+    private func refinedFrequency(ofBin best: Int) -> Double? {
         guard power[best] > 0 else { return nil }
         guard best > 0, best < power.count - 1 else { return frequency(ofBin: best) }
         let left = power[best - 1], centre = power[best], right = power[best + 1]
@@ -50,8 +74,17 @@ public enum SpectralEstimator {
     /// `minimumLength` points (rounded up to a power of two). Empty spectrum for fewer than 4 samples.
     public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
                                    minimumLength: Int = 0) -> PowerSpectrum {
-        guard samples.count >= 4 else { return PowerSpectrum(power: [], resolution: sampleRate) }
-        let plan = FastFourierTransform(length: max(samples.count, minimumLength))
+        periodogram(samples, sampleRate: sampleRate,
+                    plan: FastFourierTransform(length: max(samples.count, minimumLength)))
+    }
+
+    /// Hann-windowed periodogram of `samples` (mean removed) with a prepared FFT `plan` at least as long as the
+    /// input (repeated spectra then share the twiddle factors). Empty spectrum for fewer than 4 samples.
+    public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
+                                   plan: FastFourierTransform) -> PowerSpectrum {
+        guard samples.count >= 4, samples.count <= plan.length else {
+            return PowerSpectrum(power: [], resolution: sampleRate)
+        }
         var power = [Double](repeating: 0, count: plan.length / 2 + 1)
         accumulate(samples, plan: plan, into: &power)
         return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))

@@ -26,8 +26,6 @@ public struct LiveAnalyzer: Sendable {
     static let maximumIntervalSeconds = 2.0
     /// A frame interval longer than this many median intervals is a gap (ALGORITHMS §2.1).
     static let maximumGapFrames = 3.0
-    /// Length of the quality window, seconds.
-    static let qualityWindowSeconds = 6.0
     /// Length of the amplitude window, seconds.
     static let amplitudeWindowSeconds = 4.0
     /// Window of the provisional heart rate, seconds.
@@ -48,7 +46,7 @@ public struct LiveAnalyzer: Sendable {
     private let options: LiveOptions
     private let extractor = BeatExtractor()
     private let contactRule = ContactRule()
-    private let qualityMeter: QualityWindowMeter
+    private let qualityMeter = LiveQualityMeter()
     private let channel = PulseChannel.red
     private var frames: FrameRing
     private var intervals: LiveIntervalLog
@@ -70,10 +68,6 @@ public struct LiveAnalyzer: Sendable {
         intervals = LiveIntervalLog(capacity: Int((Self.estimateWindowSeconds * 250 / 60).rounded(.up)) + 8)
         contact = ContactHysteresis(enterFraction: options.contactEnterFraction,
                                     exitFraction: options.contactExitFraction)
-        var meter = QualityWindowMeter()
-        meter.windowSeconds = Self.qualityWindowSeconds
-        meter.bandHalfWidth = 2 / Self.qualityWindowSeconds
-        qualityMeter = meter
     }
 
     /// A reading starts: forgets beats, intervals and breathing; ticks re-phase to the next frame. The frame
@@ -177,7 +171,7 @@ public struct LiveAnalyzer: Sendable {
             saturation += qualityMeter.saturation(of: frames[index])
         }
         let frameCount = Double(frames.count - lastSecond)
-        let quality = recent.flatMap(qualityScore)
+        let quality = recent.flatMap { qualityMeter.score($0, channel: channel) }
         let elapsed = time - (origin ?? time)
         return LiveTick(
             time: time, contact: contact.update(passingFraction: Double(passing) / frameCount),
@@ -186,20 +180,13 @@ public struct LiveAnalyzer: Sendable {
                 seconds: Self.amplitudeWindowSeconds))) } ?? 0,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
             redDc: newest.red,
-            heartRateBpm: intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
-                                                 minimumCount: Self.heartRateMinimumIntervals),
+            heartRateBpm: (quality ?? 0) >= QualityScore.passThreshold
+                ? intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
+                                         minimumCount: Self.heartRateMinimumIntervals) : nil,
             rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
             estimate: estimate(now: now, quality: quality))
-    }
-
-    /// Quality score of the last `qualityWindowSeconds` of `recent`; nil when too short for a spectrum.
-    private func qualityScore(_ recent: RecentPulse) -> Double? {
-        let end = recent.newestTime + 1e-6
-        let window = qualityMeter.measure(start: end - Self.qualityWindowSeconds, end: end, frames: recent.frames[...],
-                                          pulses: [recent.extraction.pulse], beats: recent.extraction.beats)
-        return window.spectral == nil ? nil : window.score
     }
 
     /// Frames per second over the last second: the frames in it over the time since the frame before it (or, at

@@ -1,6 +1,7 @@
-/// The live beat intervals since reset (ALGORITHMS §2.8, §2.10): each interval is screened with the Malik 20 %
-/// rule against the previous raw interval; the recent ones are kept in preallocated storage for the heart rate
-/// and the discard ratio, and RMSSD is accumulated over successive accepted pairs in running sums.
+/// The live beat intervals since reset (ALGORITHMS §2.8, §2.10): each interval is screened with the Malik 20 % rule
+/// (`MalikIntervalFilter`, against the previous accepted interval); the recent ones are kept in preallocated
+/// storage for the heart rate and the discard ratio, and RMSSD is accumulated over successive accepted pairs in
+/// running sums, so recording an interval never allocates.
 struct LiveIntervalLog: Sendable {
     /// One screened interval.
     struct Entry: Sendable, Equatable {
@@ -12,16 +13,10 @@ struct LiveIntervalLog: Sendable {
         var accepted: Bool
     }
 
-    /// Largest relative change from the previous interval that is still accepted (Malik: 20 %).
-    static let maximumRelativeChange = 0.2
-    /// Plausible interval range, ms (30–220 bpm).
-    static let plausibleRangeMs: ClosedRange<Double> = 272...2000
-
     private var entries: [Entry]
     private var oldest = 0
     private var count = 0
-    /// The previous raw interval of the current run (the Malik reference); nil after a break.
-    private var previousIntervalMs: Double?
+    private var filter = MalikIntervalFilter()
     /// The previous interval when it was accepted and directly precedes the next one (for successive pairs).
     private var previousAcceptedMs: Double?
     private var sumOfSquaredDifferences = 0.0
@@ -37,38 +32,29 @@ struct LiveIntervalLog: Sendable {
     mutating func clear() {
         oldest = 0
         count = 0
-        previousIntervalMs = nil
-        previousAcceptedMs = nil
+        breakSeries()
         sumOfSquaredDifferences = 0
         pairCount = 0
     }
 
     /// Marks a break in the beat series (gap, reset or missing interval): the next interval has no reference.
     mutating func breakSeries() {
-        previousIntervalMs = nil
+        filter = MalikIntervalFilter()
         previousAcceptedMs = nil
     }
 
     /// Screens and records the interval `intervalMs` ending at `endTime`; returns whether it was accepted.
     @discardableResult
     mutating func record(intervalMs: Double, endTime: Double) -> Bool {
-        let accepted = Self.isAccepted(intervalMs, previous: previousIntervalMs)
+        let accepted = filter.evaluate(intervalMs) == .accept
         if accepted, let previous = previousAcceptedMs {
             let difference = intervalMs - previous
             sumOfSquaredDifferences += difference * difference
             pairCount += 1
         }
-        previousIntervalMs = intervalMs
         previousAcceptedMs = accepted ? intervalMs : nil
         append(Entry(endTime: endTime, intervalMs: intervalMs, accepted: accepted))
         return accepted
-    }
-
-    /// The Malik rule: plausible, and within 20 % of the previous raw interval when there is one.
-    static func isAccepted(_ intervalMs: Double, previous: Double?) -> Bool {
-        guard plausibleRangeMs.contains(intervalMs) else { return false }
-        guard let previous else { return true }
-        return abs(intervalMs - previous) <= maximumRelativeChange * previous
     }
 
     /// RMSSD over the successive accepted pairs since the last clear; nil without pairs.
@@ -76,16 +62,17 @@ struct LiveIntervalLog: Sendable {
         pairCount > 0 ? (sumOfSquaredDifferences / Double(pairCount)).squareRoot() : nil
     }
 
-    /// `60000 / mean` of the accepted intervals ending after `start`; nil with fewer than `minimumCount`.
+    /// `60000 / mean` of the accepted intervals ending after `start`; nil with fewer than `minimumCount` of them or
+    /// when they are not the majority of the intervals there.
     func heartRateBpm(endingAfter start: Double, minimumCount: Int) -> Double? {
-        var sum = 0.0, used = 0
-        for index in 0..<count {
-            let entry = self[index]
-            guard entry.endTime > start, entry.accepted else { continue }
-            sum += entry.intervalMs
+        var sum = 0.0, used = 0, total = 0
+        for index in 0..<count where self[index].endTime > start {
+            total += 1
+            guard self[index].accepted else { continue }
+            sum += self[index].intervalMs
             used += 1
         }
-        return used >= max(minimumCount, 1) ? 60000 * Double(used) / sum : nil
+        return used >= max(minimumCount, 1) && 2 * used > total ? 60000 * Double(used) / sum : nil
     }
 
     /// Numbers of intervals ending after `start` and of those rejected.

@@ -15,7 +15,8 @@ public struct LiveTick: Sendable, Equatable {
     public var saturationFraction: Double
     /// Red mean of the latest frame, 8-bit counts.
     public var redDc: Double
-    /// Provisional heart rate from the accepted intervals of the last ~10 s.
+    /// Provisional heart rate from the accepted intervals of the last ~10 s; nil while the quality score is below
+    /// the pass threshold or most of those intervals were rejected.
     public var heartRateBpm: Double?
     /// Provisional RMSSD over the intervals accepted since reset; nil until ~20 s after reset.
     public var rmssdMs: Double?

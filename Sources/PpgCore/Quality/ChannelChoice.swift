@@ -24,8 +24,14 @@ public struct ChannelChoice: Sendable, Equatable {
             self.score = score
         }
 
-        /// DC in the usable range and little clipping.
-        var isEligible: Bool { dc > 20 && dc < 250 && clippedFraction < 0.05 && score != nil }
+        /// DC in the usable range, little clipping and a spectrum.
+        var isEligible: Bool { ChannelChoice.hasUsableLevel((dc, clippedFraction)) && score != nil }
+    }
+
+    /// Whether a channel's level (mean counts, share of clipped frames) allows reading a pulse from it: DC in
+    /// `20…250` and fewer than 5 % clipped frames.
+    public static func hasUsableLevel(_ level: (dc: Double, clipped: Double)) -> Bool {
+        level.dc > 20 && level.dc < 250 && level.clipped < 0.05
     }
 
     /// Quality-score advantage another channel needs to replace an eligible red.

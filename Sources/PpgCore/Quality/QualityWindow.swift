@@ -36,10 +36,11 @@ public struct QualityWindow: Sendable, Equatable {
     /// Whether q reaches the pass threshold.
     public var passed: Bool { score >= QualityScore.passThreshold }
 
-    /// A pulse clear enough to count as contact although the colour rule fails: concentrated spectrum and
-    /// consistent beat shapes.
+    /// A pulse clear enough to count as contact although the colour rule fails: concentrated spectrum, consistent
+    /// beat shapes and a first harmonic (a sinusoidal mains flicker aliased into the heart band has none).
     static func pulseContact(spectral: SpectralQuality?, templateCorrelation: Double) -> Bool {
-        (spectral?.concentration ?? 0) >= 0.7 && templateCorrelation >= 0.85
+        guard let spectral else { return false }
+        return spectral.concentration >= 0.7 && templateCorrelation >= 0.85 && spectral.harmonicRatio >= 0.015
     }
 }
 
@@ -68,15 +69,27 @@ public struct QualityWindowMeter: Sendable {
     /// segments, `beats` every detected beat.
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
                         beats: [DetectedBeat]) -> QualityWindow {
-        let inside = frames.filter { $0.timestamp >= start && $0.timestamp < end }
+        measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats,
+                plan: FastFourierTransform(length: fftLength))
+    }
+
+    /// `measure` with a prepared FFT plan of `fftLength` points (shared by the windows of a reading).
+    public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
+                        beats: [DetectedBeat], plan: FastFourierTransform) -> QualityWindow {
+        let inside = frames[Self.firstIndex(in: frames, atOrAfter: start)..<Self.firstIndex(in: frames, atOrAfter: end)]
         let count = Double(max(inside.count, 1))
-        let clipped = inside.reduce(0) { $0 + self.saturation(of: $1) } / count
-        let colourContact = Double(inside.filter(contactRule.isLitFingertip).count) / count
+        var clippedSum = 0.0, litCount = 0
+        for frame in inside {
+            clippedSum += saturation(of: frame)
+            if contactRule.isLitFingertip(frame) { litCount += 1 }
+        }
+        let clipped = clippedSum / count
+        let colourContact = Double(litCount) / count
         let samples = longestPiece(of: pulses, start: start, end: end)
         let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
         let spectral = enough ? SpectralQuality(
             spectrum: SpectralEstimator.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1,
-                                                    minimumLength: fftLength),
+                                                    plan: plan),
             halfWidth: bandHalfWidth) : nil
         let correlations = beats.filter { $0.time >= start && $0.time < end }.map(\.templateCorrelation)
         let correlation = correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
@@ -86,6 +99,16 @@ public struct QualityWindowMeter: Sendable {
                              saturationFraction: clipped, contactFraction: contact,
                              amplitude: Statistics.robustPeakToPeak(samples) ?? 0,
                              skewness: Statistics.skewness(samples) ?? 0)
+    }
+
+    /// Index of the first frame (ascending timestamps) at or after `time`, by binary search.
+    static func firstIndex(in frames: ArraySlice<FrameSample>, atOrAfter time: Double) -> Int {
+        var low = frames.startIndex, high = frames.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if frames[middle].timestamp < time { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The samples of the segment that covers most of `start..<end`.

@@ -1,0 +1,66 @@
+import Glibc
+import PpgCore
+
+/// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps.
+/// The live path is timed by `nfv-bench live` (engine-live). Set `NFV_BENCH_EXPORT_DIR` to also write the timed
+/// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`).
+enum EngineBenchmark {
+    /// The `engine` entry of `nfv-bench`.
+    static var benchmark: Benchmark {
+        Benchmark(name: "engine", summary: "final-analysis cost for a 60 s reading at 30 and 60 fps (target ≤ 5 ms)",
+                  run: { arguments in run(runs: arguments.first.flatMap { Int($0) } ?? 50) })
+    }
+
+    private static func run(runs: Int) {
+        for fps in [30.0, 60.0] {
+            let reading = SyntheticReading(configuration: SyntheticConfiguration(
+                seed: 1, camera: CameraParameters(framesPerSecond: fps)))
+            export(reading.frames, fps: fps)
+            let analyzer = FinalAnalyzer()
+            let final = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: reading.frames) }
+            print("final analysis, 60 s at \(Int(fps)) fps: \(format(final)) ms (median of \(runs))")
+            let signal = ReadingSignal(frames: reading.frames)
+            let segments = signal.rawSegments[.red] ?? []
+            let extractor = BeatExtractor()
+            let beats = medianMilliseconds(runs: runs) {
+                for (index, segment) in segments.enumerated() { _ = extractor.extract(segment, segmentIndex: index) }
+            }
+            let preparation = medianMilliseconds(runs: runs) { _ = ReadingSignal(frames: reading.frames) }
+            print("  of which: resampling \(format(preparation)) ms, beat extraction (one channel) \(format(beats)) ms,",
+                  "\(reading.frames.count) frames")
+        }
+    }
+
+    /// Median wall time of `body` over `runs` calls, in milliseconds (after one warm-up call).
+    private static func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
+        body()
+        var times: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            let start = now()
+            body()
+            times.append(now() - start)
+        }
+        return (Statistics.median(times) ?? 0) * 1000
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        String((milliseconds * 1000).rounded() / 1000)
+    }
+
+    /// Writes the frames as CSV to `$NFV_BENCH_EXPORT_DIR/engine_<fps>fps.csv` when the variable is set.
+    private static func export(_ frames: [FrameSample], fps: Double) {
+        guard let directory = getenv("NFV_BENCH_EXPORT_DIR").map({ String(cString: $0) }), !directory.isEmpty,
+              let file = fopen(directory + "/engine_\(Int(fps))fps.csv", "w") else { return }
+        defer { fclose(file) }
+        fputs("timestamp_s,red,green,blue\n", file)
+        for frame in frames {
+            fputs("\(frame.timestamp),\(frame.red),\(frame.green),\(frame.blue)\n", file)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The interval step of the final analysis (ALGORITHMS §2.7–§2.9): Lipponen–Tarvainen correction of the beat times of
+/// every gap-free segment, a residual screen that keeps intervals the correction could not repair out of the NN series
+/// (§2.8: "never let it into RMSSD"), the intervals of beats the correction left alone (both ends normal) on the three
+/// fiducials, and the consistency gate.
+public struct IntervalAnalysis: Sendable {
+    /// The correction of the upstroke beat times.
+    public var correction: ArtifactCorrection
+    /// Raw intervals (all three fiducials), consecutive beats of one segment.
+    public var raw: BeatIntervals
+    /// For each raw interval, whether both of its beats were left in place (label `normal`).
+    public var untouched: [Bool]
+    /// The NN series: corrected intervals that pass the residual screen.
+    public var normalIntervals: IntervalSeries
+    /// Share of raw intervals off their local median by more than the screen's tolerance (beat-series irregularity,
+    /// independent of the correction's adaptive thresholds).
+    public var irregularFraction: Double
+    /// The gate's verdict; nil when the gate is switched off.
+    public var gate: ConsistencyGateResult?
+
+    /// Residual screen: an interval further than this fraction from the median of its 11 neighbours is removed.
+    public static let residualTolerance = 0.2
+
+    /// Corrects `beats` (time order, segment-labelled) and evaluates the gate when `gateEnabled`.
+    public init(beats: [DetectedBeat], mergedIntervalFix: Bool, gateEnabled: Bool) {
+        var parameters = ArtifactCorrector.Parameters()
+        parameters.missedBeatHandling = mergedIntervalFix ? .insertBeat : .dropInterval
+        var segments: [[Double]] = []
+        for (index, beat) in beats.enumerated() {
+            if index == 0 || beat.segment != beats[index - 1].segment { segments.append([]) }
+            segments[segments.count - 1].append(beat.time)
+        }
+        correction = ArtifactCorrector(parameters: parameters).correct(beatTimeSegments: segments)
+        raw = BeatIntervals(beats: beats)
+        let labels = correction.labels
+        untouched = raw.endBeatIndices.map { labels[$0] == .normal && labels[$0 - 1] == .normal }
+        let corrected = correction.correctedIntervals
+        let passing = Self.withinLocalMedian(corrected.intervalsMs)
+        let screened = corrected.intervalsMs.indices.filter { passing[$0] }
+        normalIntervals = IntervalSeries(intervalsMs: screened.map { corrected.intervalsMs[$0] },
+                                         endTimesS: screened.map { corrected.endTimesS[$0] })
+        irregularFraction = raw.count > 0
+            ? Double(Self.withinLocalMedian(raw.upstrokeMs).filter { !$0 }.count) / Double(raw.count) : 1
+        let kept = untouched.indices.filter { untouched[$0] }
+        gate = gateEnabled ? ConsistencyGate().evaluate(
+            corrected: normalIntervals, raw: correction.rawIntervalsWithoutFlagged,
+            mergedCount: correction.nMerged, rawFlaggedFraction: correction.rawFlaggedFraction,
+            peakIntervalsMs: kept.map { raw.peakMs[$0] }, upstrokeIntervalsMs: kept.map { raw.upstrokeMs[$0] }) : nil
+    }
+
+    /// Whether each interval lies within `residualTolerance` of the median of its 11-interval neighbourhood.
+    static func withinLocalMedian(_ intervalsMs: [Double]) -> [Bool] {
+        intervalsMs.indices.map { index in
+            let window = Array(intervalsMs[max(0, index - 5)..<min(intervalsMs.count, index + 6)])
+            let median = Statistics.median(window) ?? intervalsMs[index]
+            return abs(intervalsMs[index] - median) <= residualTolerance * median
+        }
+    }
+
+    /// `discard_ratio`: share of raw intervals flagged before correction.
+    public var discardRatio: Double { correction.rawFlaggedFraction }
+
+    /// Whether the gate vetoes HRV (false when it did not run).
+    public var vetoed: Bool { !(gate?.passed ?? true) }
+
+    /// RMSSD (ms) of the untouched intervals timed at the integer-frame peak (`est_rmssd_fixed`).
+    public var frameQuantizedRmssd: Double? {
+        let kept = untouched.indices.filter { untouched[$0] }
+        let series = IntervalSeries(intervalsMs: kept.map { raw.framePeakMs[$0] },
+                                    endTimesS: kept.map { raw.framePeakEndTimes[$0] })
+        return HrvMetrics(series: series).rmssd
+    }
+
+    /// Label (artifact class) of beat `index` of the input.
+    public func label(ofBeat index: Int) -> BeatLabel { correction.labels[index] }
+}

@@ -1,0 +1,49 @@
+import Glibc
+
+/// Finds the parts of a reading disturbed by motion or pressure changes, in short blocks: a block is disturbed when
+/// the band-passed pulse's peak-to-peak exceeds `amplitudeRatio` times the reading's quiet level (lower quartile of
+/// the blocks), or when the accelerometer magnitude varies by more than `accelerationSd` m/s² within it.
+public struct DisturbanceDetector: Sendable {
+    /// Block length, seconds.
+    public var blockSeconds = 2.0
+    /// Amplitude multiple of the quiet level that marks a block as disturbed.
+    public var amplitudeRatio = 3.0
+    /// Combined acceleration standard deviation that marks a block as disturbed, m/s².
+    public var accelerationSd = 0.5
+
+    /// Creates a detector with the defaults.
+    public init() {}
+
+    /// Share of blocks (over the pulse segments' span) that are disturbed; 0 without blocks.
+    public func disturbedFraction(pulses: [UniformSegment], motion: [MotionSample]) -> Double {
+        var amplitudes: [Double] = []
+        var starts: [Double] = []
+        for pulse in pulses {
+            let length = Int((blockSeconds * pulse.sampleRate).rounded())
+            guard length >= 4 else { continue }
+            var first = 0
+            while first + length <= pulse.samples.count {
+                let block = pulse.samples[first..<(first + length)]
+                amplitudes.append((block.max() ?? 0) - (block.min() ?? 0))
+                starts.append(pulse.time(at: Double(first)))
+                first += length
+            }
+        }
+        guard !amplitudes.isEmpty, let quiet = Statistics.percentile(amplitudes, 25) else { return 0 }
+        var disturbed = 0
+        for (index, amplitude) in amplitudes.enumerated() {
+            let shaken = accelerationSpread(motion, from: starts[index], to: starts[index] + blockSeconds)
+                .map { $0 > accelerationSd } ?? false
+            if amplitude > amplitudeRatio * quiet || shaken { disturbed += 1 }
+        }
+        return Double(disturbed) / Double(amplitudes.count)
+    }
+
+    /// `sqrt(var(x) + var(y) + var(z))` of the accelerometer in `start..<end`; nil with fewer than 5 samples.
+    func accelerationSpread(_ motion: [MotionSample], from start: Double, to end: Double) -> Double? {
+        let inside = motion.filter { $0.timestamp >= start && $0.timestamp < end }
+        guard inside.count >= 5 else { return nil }
+        let variances = [inside.map(\.x), inside.map(\.y), inside.map(\.z)].map { Statistics.variance($0) ?? 0 }
+        return variances.reduce(0, +).squareRoot()
+    }
+}

@@ -1,0 +1,141 @@
+import PpgCore
+
+/// Draws a reading report as one SVG: PPG waveform with beat marks, tachogram with artifact labels, Poincaré plot,
+/// breathing trace and a metrics table with typical resting ranges.
+struct ReportDrawing {
+    static let width = 1000.0
+    static let height = 1180.0
+    let report: ReadingReport
+
+    /// Colours of beat labels.
+    static let labelColors = ["normal": "#2b6cb0", "ectopic": "#d53f8c", "missed": "#dd6b20", "extra": "#805ad5",
+                              "longShort": "#c53030"]
+
+    /// Typical resting adult ranges for the metrics table (context, not a diagnosis).
+    static let ranges: [(key: String, name: String, unit: String, digits: Int, range: String)] = [
+        ("heartRateBpm", "Heart rate", "bpm", 1, "60–100"),
+        ("rmssdMs", "HRV (RMSSD)", "ms", 1, "20–90 (falls with age)"),
+        ("sdnnMs", "SDNN (60 s)", "ms", 1, "20–100"),
+        ("baevskyStressIndex", "Baevsky stress index", "", 0, "50–150"),
+        ("sd2sd1", "Poincaré SD2/SD1", "", 2, "1.5–4"),
+        ("breathingRateBrpm", "Breathing rate", "/min", 1, "12–20"),
+    ]
+
+    /// The complete SVG document.
+    var svg: String {
+        var parts = [##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(f(Self.width))" height="\##(f(Self.height))" viewBox="0 0 \##(f(Self.width)) \##(f(Self.height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"##,
+                     ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
+                     title]
+        parts.append(waveform().svg)
+        parts.append(tachogram().svg)
+        parts.append(poincare().svg)
+        parts.append(breathing().svg)
+        parts.append(table)
+        parts.append("</svg>")
+        return parts.joined(separator: "\n")
+    }
+
+    private var title: String {
+        let captured = report.result["capturedAt"]?.stringValue ?? ""
+        let quality = ["3": "clean", "2": "usable", "1": "withheld"][format(report.number("quality") ?? 1, digits: 0)] ?? ""
+        return ##"<text x="60" y="40" font-size="22" font-weight="700" fill="#1a202c">NeurofitVitals reading</text>"##
+            + ##"<text x="60" y="62" font-size="12" fill="#555">\##(escape(captured)) · signal quality \##(quality) · \##(report.beats.count) beats · engine \##(escape(report.result["engineVersion"]?.stringValue ?? ""))</text>"##
+    }
+
+    private var beatTimes: ClosedRange<Double> {
+        let times = report.beats.map(\.time)
+        return (times.min() ?? 0)...(times.max() ?? 60)
+    }
+
+    private func waveform() -> SVGPlot {
+        let window = (beatTimes.lowerBound - 1)...(beatTimes.upperBound + 1)
+        let frames = report.frames.filter { window.contains($0.timestamp) }
+        let values = Self.detrended(frames.map { -$0.red })
+        let low = values.min() ?? -1, high = values.max() ?? 1
+        var plot = SVGPlot(x: 60, y: 100, width: 880, height: 170, title: "Pulse wave (inverted red, detrended)",
+                           xLabel: "time (s)", yLabel: "counts", xRange: window, yRange: low...high)
+        if frames.isEmpty {
+            plot.line([], color: "#000")
+        } else {
+            plot.line(zip(frames, values).map { ($0.timestamp, $1) }, color: "#c53030", width: 1)
+            for beat in report.beats {
+                plot.dot(beat.time, high, color: Self.labelColors[beat.label] ?? "#718096", radius: 2.5)
+            }
+        }
+        return plot
+    }
+
+    private func tachogram() -> SVGPlot {
+        let intervals = report.beats.compactMap { beat in beat.intervalMs.map { (beat, $0) } }
+        let values = intervals.map(\.1)
+        var plot = SVGPlot(x: 60, y: 330, width: 880, height: 170, title: "Tachogram (beat-to-beat intervals)",
+                           xLabel: "time (s)", yLabel: "interval (ms)", xRange: beatTimes,
+                           yRange: ((values.min() ?? 600) - 50)...((values.max() ?? 1000) + 50))
+        plot.line(intervals.filter { $0.0.accepted }.map { ($0.0.time, $0.1) }, color: "#90cdf4")
+        for (beat, interval) in intervals {
+            let color = beat.accepted ? Self.labelColors[beat.label] ?? "#2b6cb0" : "#a0aec0"
+            plot.dot(beat.time, interval, color: color, radius: beat.label == "normal" ? 2.5 : 4,
+                     title: "\(beat.label)\(beat.accepted ? "" : " (rejected)")")
+        }
+        for (index, label) in ["normal", "ectopic", "missed", "extra", "longShort"].enumerated() {
+            plot.legend(label, color: Self.labelColors[label]!, index: index, of: 6)
+        }
+        plot.legend("rejected", color: "#a0aec0", index: 5, of: 6)
+        return plot
+    }
+
+    private func poincare() -> SVGPlot {
+        let nn = report.beats.filter(\.accepted).compactMap(\.intervalMs)
+        let pairs = zip(nn, nn.dropFirst()).map { ($0, $1) }
+        let low = (nn.min() ?? 600) - 30, high = (nn.max() ?? 1000) + 30
+        var plot = SVGPlot(x: 60, y: 560, width: 400, height: 300, title: "Poincaré plot",
+                           xLabel: "NN(i) (ms)", yLabel: "NN(i+1) (ms)", xRange: low...high, yRange: low...high)
+        plot.line([(low, low), (high, high)], color: "#cbd5e0")
+        for (a, b) in pairs { plot.dot(a, b, color: "#2b6cb0", radius: 3) }
+        return plot
+    }
+
+    private func breathing() -> SVGPlot {
+        let intervals = report.beats.filter(\.accepted).compactMap { beat in beat.intervalMs.map { (beat.time, $0) } }
+        let trace = Self.detrended(intervals.map(\.1), window: 7)
+        let extent = max(trace.map(abs).max() ?? 1, 1)
+        let rate = report.number("breathingRateBrpm").map { "\(format($0, digits: 1))/min" } ?? "no rate"
+        var plot = SVGPlot(x: 540, y: 560, width: 400, height: 300,
+                           title: "Breathing trace (sinus arrhythmia) · \(rate)",
+                           xLabel: "time (s)", yLabel: "interval change (ms)", xRange: beatTimes,
+                           yRange: -extent...extent)
+        plot.line(zip(intervals, trace).map { ($0.0, $1) }, color: "#38a169", width: 1.6)
+        return plot
+    }
+
+    private var table: String {
+        var rows = [##"<text x="60" y="930" font-size="14" font-weight="600" fill="#333">Metrics</text>"##]
+        let header = ["Metric", "Value", "Typical resting range"]
+        for (column, text) in header.enumerated() {
+            rows.append(##"<text x="\##(60 + column * 260)" y="955" font-size="12" font-weight="600" fill="#333">\##(text)</text>"##)
+        }
+        for (index, metric) in Self.ranges.enumerated() {
+            let y = 978 + index * 22
+            let value = report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit }
+                ?? "withheld"
+            rows.append(##"<line x1="60" y1="\##(y - 15)" x2="900" y2="\##(y - 15)" stroke="#edf2f7"/>"##)
+            for (column, text) in [metric.name, value, metric.range].enumerated() {
+                rows.append(##"<text x="\##(60 + column * 260)" y="\##(y)" font-size="12" fill="#333">\##(escape(text))</text>"##)
+            }
+        }
+        let flags = (report.result["flags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        rows.append(##"<text x="60" y="1130" font-size="11" fill="#555">Flags: \##(escape(flags.isEmpty ? "none" : flags.joined(separator: ", "))) · Ranges are typical for resting adults and are context, not a diagnosis.</text>"##)
+        return rows.joined(separator: "\n")
+    }
+
+    /// `values` minus their centred moving average over `window` samples.
+    static func detrended(_ values: [Double], window: Int = 31) -> [Double] {
+        guard !values.isEmpty else { return [] }
+        let half = window / 2
+        return values.indices.map { index in
+            let range = max(0, index - half)...min(values.count - 1, index + half)
+            let mean = values[range].reduce(0, +) / Double(range.count)
+            return values[index] - mean
+        }
+    }
+}

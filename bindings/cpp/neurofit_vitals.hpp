@@ -1,0 +1,281 @@
+// neurofit_vitals.hpp — header-only C++17 wrapper of the NeurofitVitals C API (include/neurofit_vitals.h).
+//
+// RAII for sessions and library strings, exceptions for failed calls, std::function callbacks. JSON stays text
+// (std::string): parse it with the JSON library your program already uses. Every rule of the C header holds:
+// session calls are safe from any thread, callbacks run on the session's event thread one at a time.
+//
+//     nfv::Session session;
+//     session.use_simulator(R"({"realTime":false})");
+//     session.start();
+//     while (auto event = session.next_event(std::chrono::seconds(5))) std::cout << *event << '\n';
+#ifndef NEUROFIT_VITALS_HPP
+#define NEUROFIT_VITALS_HPP
+
+#include <neurofit_vitals.h>
+
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace nfv {
+
+/// A failed library call: the status, its stable code ("invalidArgument", …), the message and whether retrying can
+/// help, read from the calling thread's last error right after the call.
+class Error : public std::runtime_error {
+public:
+    Error(nfv_status status, std::string message, bool retryable)
+        : std::runtime_error(message), status_(status), retryable_(retryable) {}
+
+    /// The calling thread's last error.
+    static Error last() {
+        return Error(nfv_last_error_code(), nfv_last_error_message(), nfv_last_error_retryable() != 0);
+    }
+
+    /// The C status.
+    nfv_status status() const noexcept { return status_; }
+    /// The stable code, as in JSON error objects.
+    const char *code() const noexcept { return nfv_status_name(status_); }
+    /// Whether retrying the call can help (a busy camera, say).
+    bool retryable() const noexcept { return retryable_; }
+
+private:
+    nfv_status status_;
+    bool retryable_;
+};
+
+namespace detail {
+
+/// Throws the last error unless `status` is NFV_OK.
+inline void check(nfv_status status) {
+    if (status != NFV_OK) throw Error::last();
+}
+
+/// Copies a library string and releases it with nfv_string_free().
+inline std::string take(char *text) {
+    if (text == nullptr) return std::string();
+    std::string copy(text);
+    nfv_string_free(text);
+    return copy;
+}
+
+/// NULL for an empty string (the C API's "default"), else the text.
+inline const char *or_null(const std::string &text) { return text.empty() ? nullptr : text.c_str(); }
+
+}  // namespace detail
+
+/// The library's SDK version ("1.0.0").
+inline std::string version() { return nfv_version_string(); }
+
+/// Whether the loaded library speaks this header's ABI.
+inline bool abi_compatible() noexcept { return nfv_abi_version() == NFV_ABI_VERSION; }
+
+/// Activates the library for this process; `app_id` empty = the executable's name. Throws Error.
+inline void activate(const std::string &license_key, const std::string &app_id = std::string()) {
+    detail::check(nfv_activate(license_key.c_str(), detail::or_null(app_id)));
+}
+
+/// The license status JSON.
+inline std::string license_status() {
+    char *json = nullptr;
+    detail::check(nfv_license_status(&json));
+    return detail::take(json);
+}
+
+/// Turns the library's diagnostic log on or off (to standard error, or to a callback set with the C function
+/// nfv_set_log_callback()). Process-wide.
+inline void set_logging(bool enabled) noexcept { nfv_set_logging(enabled ? 1 : 0); }
+
+/// Pixel layouts for Session::submit_frame().
+enum class PixelFormat : int {
+    rgb24 = NFV_PIXEL_RGB24,
+    bgr24 = NFV_PIXEL_BGR24,
+    rgba = NFV_PIXEL_RGBA,
+    bgra = NFV_PIXEL_BGRA,
+    yuyv = NFV_PIXEL_YUYV,
+    nv12 = NFV_PIXEL_NV12,
+    i420 = NFV_PIXEL_I420,
+};
+
+/// One reading. Move-only; the destructor destroys the handle (stopping the session first).
+class Session {
+public:
+    /// Receives each event's JSON on the session's event thread; the view is valid during the call only.
+    using Callback = std::function<void(std::string_view event_json)>;
+
+    /// Creates a session; `config_json` empty = the defaults. Throws Error ("Invalid configuration: …").
+    explicit Session(const std::string &config_json = std::string()) {
+        detail::check(nfv_session_new(detail::or_null(config_json), &handle_));
+    }
+
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    Session(Session &&other) noexcept
+        : handle_(std::exchange(other.handle_, nullptr)), holder_(std::exchange(other.holder_, nullptr)),
+          ended_(other.ended_) {}
+
+    Session &operator=(Session &&other) noexcept {
+        if (this != &other) {
+            release();
+            handle_ = std::exchange(other.handle_, nullptr);
+            holder_ = std::exchange(other.holder_, nullptr);
+            ended_ = other.ended_;
+        }
+        return *this;
+    }
+
+    /// Destroys the session. Inside its own callback this is allowed: the callback then finishes normally and its
+    /// storage is released when it returns.
+    ~Session() { release(); }
+
+    /// Reads the simulated finger (needs no activation); `options_json` empty = a resting adult at 70 bpm.
+    void use_simulator(const std::string &options_json = std::string()) {
+        detail::check(nfv_session_use_simulator(handle_, detail::or_null(options_json)));
+    }
+
+    /// Reads frames pushed with submit_frame()/submit_means()/submit_motion(); `fps_tier` is the host camera's rate.
+    void use_host_frames(int fps_tier) { detail::check(nfv_session_use_host_frames(handle_, fps_tier)); }
+
+    /// Replays a recording, a CSV of per-frame means or a Y4M video.
+    void use_replay(const std::string &path, bool real_time = false) {
+        detail::check(nfv_session_use_replay(handle_, path.c_str(), real_time ? 1 : 0));
+    }
+
+    /// Records what the session consumes to `path` (created by start()).
+    void record(const std::string &path) { detail::check(nfv_session_record(handle_, path.c_str())); }
+
+    /// Delivers events to `callback` on the session's event thread instead of next_event(). An exception the
+    /// callback throws cannot cross the C library: the first is kept and rethrown by rethrow_callback_exception().
+    void set_callback(Callback callback) {
+        auto *holder = new CallbackHolder{std::move(callback), {}, {}, false};
+        nfv_status status = nfv_session_set_callback(handle_, &Session::trampoline, holder);
+        if (status != NFV_OK) {
+            delete holder;
+            throw Error::last();
+        }
+        delete holder_;
+        holder_ = holder;
+    }
+
+    /// Opens the source and starts positioning. Throws Error (not activated, camera errors, already running…).
+    void start() { detail::check(nfv_session_start(handle_)); }
+
+    /// Ends the session (final, idempotent; allowed inside the callback).
+    void stop() { detail::check(nfv_session_stop(handle_)); }
+
+    /// Cancels the reading in progress; `reason` empty = "host".
+    void cancel_reading(const std::string &reason = std::string()) {
+        detail::check(nfv_session_cancel_reading(handle_, detail::or_null(reason)));
+    }
+
+    /// While false, positioning continues but no reading starts.
+    void set_auto_start(bool enabled) { detail::check(nfv_session_set_auto_start(handle_, enabled ? 1 : 0)); }
+
+    /// The current state as JSON.
+    std::string state() const {
+        char *json = nullptr;
+        detail::check(nfv_session_state(handle_, &json));
+        return detail::take(json);
+    }
+
+    /// The next event's JSON, waiting up to `timeout` (negative: until an event or the end). std::nullopt when the
+    /// time ran out or the stream has ended (ended() tells which).
+    std::optional<std::string> next_event(std::chrono::milliseconds timeout = std::chrono::milliseconds(-1)) {
+        char *json = nullptr;
+        int milliseconds = timeout.count() < 0 ? -1 : static_cast<int>(timeout.count());
+        nfv_status status = nfv_session_next_event(handle_, milliseconds, &json);
+        if (status == NFV_OK) return detail::take(json);
+        if (status == NFV_DONE) ended_ = true;
+        if (status == NFV_DONE || status == NFV_TIMEOUT) return std::nullopt;
+        throw Error::last();
+    }
+
+    /// True once next_event() has seen the end of the stream.
+    bool ended() const noexcept { return ended_; }
+
+    /// Hands one camera frame to a host-frames session (reduced at once, never kept).
+    void submit_frame(const void *pixels, std::size_t size, PixelFormat format, int width, int height,
+                      std::int64_t timestamp_us, int stride = 0) {
+        detail::check(nfv_session_submit_frame(handle_, pixels, size, static_cast<nfv_pixel_format>(format), width,
+                                               height, stride, timestamp_us));
+    }
+
+    /// Hands one already-reduced frame (channel means 0…255); `saturated_fraction` negative = unknown.
+    void submit_means(std::int64_t timestamp_us, double red, double green, double blue,
+                      double saturated_fraction = -1) {
+        detail::check(nfv_session_submit_means(handle_, timestamp_us, red, green, blue, saturated_fraction));
+    }
+
+    /// Hands one accelerometer sample (m/s²).
+    void submit_motion(std::int64_t timestamp_us, double x, double y, double z) {
+        detail::check(nfv_session_submit_motion(handle_, timestamp_us, x, y, z));
+    }
+
+    /// Rethrows (once) the first exception the callback threw, if any.
+    void rethrow_callback_exception() {
+        if (holder_ == nullptr) return;
+        std::exception_ptr error;
+        {
+            std::lock_guard<std::mutex> lock(holder_->mutex);
+            error = std::exchange(holder_->error, nullptr);
+        }
+        if (error) std::rethrow_exception(error);
+    }
+
+    /// The C handle, for calls this wrapper does not cover.
+    nfv_session *get() const noexcept { return handle_; }
+
+private:
+    struct CallbackHolder {
+        Callback callback;
+        std::mutex mutex;
+        std::exception_ptr error;
+        bool orphaned;  // the Session was destroyed inside this callback: the trampoline deletes the holder
+    };
+
+    /// The holder whose callback runs on this thread (to detect destruction from inside it).
+    static CallbackHolder *&running_holder() {
+        static thread_local CallbackHolder *holder = nullptr;
+        return holder;
+    }
+
+    static void trampoline(void *user_data, const char *event_json) {
+        auto *holder = static_cast<CallbackHolder *>(user_data);
+        CallbackHolder *outer = std::exchange(running_holder(), holder);
+        try {
+            holder->callback(std::string_view(event_json));
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(holder->mutex);
+            if (!holder->error) holder->error = std::current_exception();
+        }
+        running_holder() = outer;
+        if (holder->orphaned) delete holder;
+    }
+
+    void release() noexcept {
+        if (handle_ == nullptr) return;
+        nfv_session_destroy(std::exchange(handle_, nullptr));
+        CallbackHolder *holder = std::exchange(holder_, nullptr);
+        if (holder == nullptr) return;
+        if (holder == running_holder()) {
+            holder->orphaned = true;  // destroy returned while this callback is still on the stack
+        } else {
+            delete holder;  // destroy waited for any callback in flight; none will start again
+        }
+    }
+
+    nfv_session *handle_ = nullptr;
+    CallbackHolder *holder_ = nullptr;
+    bool ended_ = false;
+};
+
+}  // namespace nfv
+
+#endif  // NEUROFIT_VITALS_HPP

@@ -1,0 +1,161 @@
+// test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
+// a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
+// destruction from inside the callback, a throwing callback. Prints "N passed, N failed"; exit status 1 on failure.
+//
+//   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
+#include "neurofit_vitals.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace {
+
+int passed = 0, failed = 0;
+
+void check(bool condition, const char *what) {
+    if (condition) {
+        passed++;
+    } else {
+        failed++;
+        std::fprintf(stderr, "FAILED: %s\n", what);
+    }
+}
+
+const std::string fast_simulator = R"({"realTime":false,"seed":7,"heartRateBpm":72})";
+
+bool contains(const std::string &text, const char *part) { return text.find(part) != std::string::npos; }
+
+/// Waits until `done` (guarded by `mutex`) or 20 s.
+template <class Predicate>
+bool wait_for(std::mutex &mutex, std::condition_variable &changed, Predicate done) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(20), done);
+}
+
+void reading_pulled_to_completion() {
+    nfv::Session session;
+    session.use_simulator(fast_simulator);
+    session.start();
+    int events = 0;
+    std::string last_completed;
+    while (auto event = session.next_event(std::chrono::seconds(10))) {
+        events++;
+        if (contains(*event, R"("type":"completed")")) last_completed = *event;
+    }
+    check(session.ended(), "the pulled stream ends");
+    check(events > 60, "a reading has more than 60 events");
+    check(contains(last_completed, R"("heartRateBpm":7)"), "the result's heart rate is in the 70s");
+    check(contains(session.state(), R"("state":"completed")"), "state() is completed");
+}
+
+void errors_are_exceptions_with_code_and_message() {
+    try {
+        nfv::Session session(R"({"readingDuration":0})");
+        check(false, "a bad configuration throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_INVALID_ARGUMENT, "bad configuration is NFV_ERR_INVALID_ARGUMENT");
+        check(std::string(error.code()) == "invalidArgument", "code() is the stable name");
+        check(contains(error.what(), "Invalid configuration: readingDuration"), "what() is the library message");
+        check(!error.retryable(), "a configuration error is not retryable");
+    }
+    nfv::Session session;
+    session.use_simulator(fast_simulator);
+    session.start();
+    try {
+        session.start();
+        check(false, "starting twice throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_INTERNAL && contains(error.what(), "already running"), "start twice");
+    }
+}
+
+void callbacks_run_on_the_event_thread() {
+    std::mutex mutex;
+    std::condition_variable changed;
+    int events = 0;
+    bool completed = false, on_caller = false;
+    const std::thread::id caller = std::this_thread::get_id();
+    nfv::Session session;
+    session.use_simulator(fast_simulator);
+    session.set_callback([&](std::string_view json) {
+        std::lock_guard<std::mutex> lock(mutex);
+        events++;
+        on_caller = on_caller || std::this_thread::get_id() == caller;
+        if (json.find(R"("type":"completed")") != std::string_view::npos) completed = true;
+        changed.notify_all();
+    });
+    session.start();
+    check(wait_for(mutex, changed, [&] { return completed; }), "the callback sees completed");
+    std::lock_guard<std::mutex> lock(mutex);
+    check(events > 60 && !on_caller, "callbacks come from another thread");
+}
+
+void moved_sessions_keep_working() {
+    nfv::Session first;
+    first.use_simulator(fast_simulator);
+    nfv::Session second(std::move(first));
+    check(first.get() == nullptr && second.get() != nullptr, "moving transfers the handle");
+    second.start();
+    nfv::Session third;
+    third = std::move(second);
+    int events = 0;
+    while (third.next_event(std::chrono::seconds(10))) events++;
+    check(events > 60, "a moved-to session delivers every event");
+}
+
+void stop_and_destroy_inside_the_callback() {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool stopped = false, destroyed = false;
+    auto session = std::make_unique<nfv::Session>();
+    session->use_simulator(fast_simulator);
+    session->set_callback([&](std::string_view json) {
+        if (json.find(R"("type":"started")") == std::string_view::npos) return;
+        session->stop();
+        session.reset();  // destroys the Session (and this lambda's storage) from inside its own callback
+        std::lock_guard<std::mutex> lock(mutex);
+        stopped = destroyed = true;
+        changed.notify_all();
+    });
+    session->start();
+    check(wait_for(mutex, changed, [&] { return destroyed; }), "stop and destroy inside the callback return");
+    check(stopped, "the callback ran to its end after destroying its session");
+}
+
+void a_throwing_callback_is_rethrown_later() {
+    std::atomic<bool> thrown{false};
+    nfv::Session session;
+    session.use_simulator(fast_simulator);
+    session.set_callback([&](std::string_view) {
+        if (!thrown.exchange(true)) throw std::runtime_error("callback failure");
+    });
+    session.start();
+    for (int i = 0; i < 2000 && !thrown; i++) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    try {
+        session.rethrow_callback_exception();
+        check(false, "the callback's exception is rethrown");
+    } catch (const std::runtime_error &error) {
+        check(std::string(error.what()) == "callback failure", "the rethrown exception is the callback's");
+    }
+    session.rethrow_callback_exception();
+    check(true, "it is rethrown once");
+}
+
+}  // namespace
+
+int main() {
+    check(nfv::abi_compatible() && nfv::version() == NFV_VERSION_STRING, "library version and ABI");
+    reading_pulled_to_completion();
+    errors_are_exceptions_with_code_and_message();
+    callbacks_run_on_the_event_thread();
+    moved_sessions_keep_working();
+    stop_and_destroy_inside_the_callback();
+    a_throwing_callback_is_rethrown_later();
+    std::printf("test_wrapper: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

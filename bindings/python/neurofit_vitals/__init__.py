@@ -1,0 +1,45 @@
+"""NeurofitVitals for Linux: a 60-second fingertip camera reading (heart rate, HRV, stress index, breathing rate).
+
+A ctypes binding of libNeurofitVitals (no compiled extension, no dependency)::
+
+    import neurofit_vitals as nfv
+
+    with nfv.Session() as session:
+        session.use_simulator(real_time=False)      # no camera needed
+        result = session.run(on_event=print)
+    print(result.heart_rate_bpm, result.rmssd_ms)
+
+See docs/python.md for sources, events, callbacks, asyncio, host frames and errors.
+"""
+
+from .errors import (CameraPermissionDeniedError, CameraUnavailableError, InternalError, InvalidArgumentError,
+                     LibraryLoadError, LicenseInvalidError, NeurofitVitalsError, NoHeartRateError, NotActivatedError,
+                     UnavailableFunctionError, UnsupportedDeviceError)
+from .events import (AbortRisk, AnyEvent, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
+                     GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecordingError,
+                     RecoverableError, SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json,
+                     parse_event)
+from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
+                      camera_access, cameras, device_support, library_info, license_status)
+from .logs import set_logging
+from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
+                      compare)
+from .session import EventCallback, PixelFormat, Session
+
+__version__ = "1.0.0"
+"""Version of this binding (the SDK version it was built with)."""
+
+__all__ = [
+    "Session", "PixelFormat", "EventCallback",
+    "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
+    "library_info", "set_logging",
+    "Event", "AnyEvent", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
+    "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
+    "event_from_json", "parse_event",
+    "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk",
+    "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "ChangeAssessment", "MetricChange",
+    "LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Camera",
+    "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
+    "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError", "InvalidArgumentError",
+    "UnavailableFunctionError", "LibraryLoadError",
+]

@@ -1,0 +1,192 @@
+"""The result of a reading (SPEC §6), its error counterpart, and the pre/post comparison of reference 000."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import datetime
+from enum import Enum, IntEnum
+from types import MappingProxyType
+from typing import Any, Mapping, Optional, Tuple, Union
+
+from ._records import extra_field, Record, enum_or_raw, frozen_mapping, json_field
+from .errors import NeurofitVitalsError, error_from_dict
+
+__all__ = ["Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "MetricChange", "ChangeAssessment",
+           "compare", "TextEnum"]
+
+
+class TextEnum(str, Enum):
+    """A string enum that prints as its value (values this binding does not know stay plain strings)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class SignalQuality(IntEnum):
+    """Quality tier of a result: 3 clean, 2 usable, 1 withheld (HRV values withheld)."""
+
+    CLEAN = 3
+    USABLE = 2
+    WITHHELD = 1
+
+
+class BreathingRateConfidence(TextEnum):
+    """How far to trust the breathing rate: from motion (high), a strong (medium) or weaker (low) camera estimate."""
+
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclasses.dataclass(frozen=True)
+class Result(Record):
+    """A completed reading (the ``result`` of ``completed`` and of :func:`neurofit_vitals.analyze`).
+
+    Optional metrics are None when withheld. ``diagnostics`` holds 000's snake_case keys; ``extra`` any key this
+    binding does not know. ``id``, ``captured_at`` and ``sdk_version`` are None for a batch :func:`analyze`.
+    """
+
+    heart_rate_bpm: float = json_field(required=True)
+    """Heart rate, beats per minute."""
+    quality: Union[SignalQuality, int] = json_field(required=True, decode=lambda v: enum_or_raw(SignalQuality, v))
+    """3 clean, 2 usable, 1 withheld."""
+    rmssd_ms: Optional[float] = json_field()
+    """HRV as RMSSD, ms."""
+    sdnn_ms: Optional[float] = json_field()
+    """SDNN, ms."""
+    baevsky_stress_index: Optional[float] = json_field()
+    """Baevsky stress index (raw SI)."""
+    sd2sd1: Optional[float] = json_field()
+    """Poincaré SD2/SD1 ratio."""
+    breathing_rate_brpm: Optional[float] = json_field()
+    """Breathing rate, breaths per minute; present exactly when ``breathing_rate_confidence`` is."""
+    breathing_rate_confidence: Union[BreathingRateConfidence, str, None] = json_field(
+        decode=lambda v: enum_or_raw(BreathingRateConfidence, v))
+    """high / medium / low."""
+    id: Optional[str] = json_field()
+    """Unique id of the reading (UUID text)."""
+    captured_at: Optional[str] = json_field()
+    """When the reading finished, ISO 8601 UTC ("2026-05-01T09:30:00Z"); see :attr:`captured_at_datetime`."""
+    sdk_version: Optional[str] = json_field()
+    """Version of the SDK that produced the reading."""
+    engine_version: Optional[str] = json_field()
+    """Version of the signal-processing engine."""
+    duration_seconds: Optional[float] = json_field()
+    """Seconds of signal analysed."""
+    confidence: Optional[float] = json_field()
+    """HRV confidence, else heart-rate confidence, 0…1."""
+    flags: Tuple[str, ...] = json_field(decode=tuple, absent=())
+    """Why values were withheld or what the engine noticed (stable snake_case names)."""
+    diagnostics: Mapping[str, Any] = json_field(decode=frozen_mapping, absent=_EMPTY)
+    """The snake_case diagnostics of reference 000 (optionals absent when their step did not run)."""
+    extra: Mapping[str, Any] = extra_field()
+    """Keys this binding does not know."""
+
+    @property
+    def captured_at_datetime(self) -> Optional[datetime]:
+        """``captured_at`` as an aware UTC datetime."""
+        if self.captured_at is None:
+            return None
+        return datetime.fromisoformat(self.captured_at.replace("Z", "+00:00"))
+
+    def to_json(self) -> str:
+        """The result as JSON text (store it; :func:`compare` and :meth:`from_json` read it back)."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Result":
+        """A result from its JSON text."""
+        return cls.from_dict(json.loads(text))
+
+
+@dataclasses.dataclass(frozen=True)
+class ErrorInfo(Record):
+    """An error as events carry it (``failed``, a ``state`` that failed): code, message and ``retryable``."""
+
+    code: str = json_field(required=True)
+    """Stable code (SPEC §7), "noHeartRate" for example."""
+    message: str = json_field(required=True)
+    """English message for logs."""
+    retryable: bool = json_field(absent=False)
+    """Whether retrying can help."""
+    extra: Mapping[str, Any] = extra_field()
+    """Keys this binding does not know."""
+
+    def exception(self) -> NeurofitVitalsError:
+        """The matching exception (NoHeartRateError for "noHeartRate", …), ready to raise."""
+        return error_from_dict(self.to_dict())
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricChange:
+    """One metric of a pre/post comparison."""
+
+    baseline: float
+    """The value in the baseline reading."""
+    follow_up: float
+    """The value in the follow-up reading."""
+    delta: float
+    """``follow_up - baseline``."""
+    beyond_typical_variation: Optional[bool]
+    """``abs(delta) > threshold``; None for metrics without a threshold."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ChangeAssessment:
+    """Reference 000's ``VitalsChange`` comparison; a metric is None when either reading lacks it."""
+
+    heart_rate_bpm: Optional[MetricChange]
+    """Threshold 5 bpm."""
+    rmssd_ms: Optional[MetricChange]
+    """Threshold 10 ms."""
+    breathing_rate_brpm: Optional[MetricChange]
+    """Threshold 2 brpm."""
+    sdnn_ms: Optional[MetricChange]
+    """No threshold."""
+    baevsky_stress_index: Optional[MetricChange]
+    """No threshold."""
+    sd2sd1: Optional[MetricChange]
+    """No threshold."""
+
+
+# Reference 000, VitalsChange: heart rate 5 bpm, HRV (RMSSD) 10 ms, breathing rate 2 brpm; the rest have none.
+_THRESHOLDS: Tuple[Tuple[str, Optional[float]], ...] = (
+    ("heart_rate_bpm", 5.0), ("rmssd_ms", 10.0), ("breathing_rate_brpm", 2.0),
+    ("sdnn_ms", None), ("baevsky_stress_index", None), ("sd2sd1", None),
+)
+
+ResultLike = Union[Result, Mapping[str, Any], str]
+
+
+def _as_result(value: ResultLike) -> Result:
+    if isinstance(value, Result):
+        return value
+    if isinstance(value, str):
+        return Result.from_json(value)
+    return Result.from_dict(value)
+
+
+def _change(baseline: Optional[float], follow_up: Optional[float],
+            threshold: Optional[float]) -> Optional[MetricChange]:
+    if baseline is None or follow_up is None:
+        return None
+    delta = follow_up - baseline
+    beyond = None if threshold is None else abs(delta) > threshold
+    return MetricChange(baseline=baseline, follow_up=follow_up, delta=delta, beyond_typical_variation=beyond)
+
+
+def compare(baseline: ResultLike, follow_up: ResultLike) -> ChangeAssessment:
+    """Compares two readings (Result objects, result dictionaries or result JSON texts) as reference 000's
+    ``VitalsChange.compare``: a change is beyond typical variation when ``abs(delta)`` exceeds 5 bpm (heart rate),
+    10 ms (RMSSD) or 2 brpm (breathing rate)."""
+    first, second = _as_result(baseline), _as_result(follow_up)
+    changes = {name: _change(getattr(first, name), getattr(second, name), threshold)
+               for name, threshold in _THRESHOLDS}
+    return ChangeAssessment(**changes)
