@@ -77,13 +77,18 @@ final class CameraCaptureLoop {
     private func handle(frame sample: FrameSample, now: Double) -> Bool {
         statistics.frames += 1
         ioErrorsInARow = 0
-        if var running = tuner {
+        if var running = tuner, running.status == .tuning {
             if let setting = running.observe(red: sample.red, saturatedFraction: sample.saturatedFraction ?? 0) {
                 try? backend.apply(setting)
             }
             let finished = running.status != .tuning
             tuner = running
-            if finished { publish() }
+            if finished {
+                Log.note("camera: exposure \(running.status == .locked ? "locked" : "not locked (best step kept)") "
+                    + "at \(running.current.exposure) × 100 µs, gain \(running.current.gain.map(String.init) ?? "-") "
+                    + "after \(running.steps) steps")
+                publish()
+            }
         }
         deliver(.frame(sample))
         framesSinceReport += 1
@@ -99,9 +104,11 @@ final class CameraCaptureLoop {
             return dropTier(now: now)
         case .restart(let reportStall):
             if reportStall { deliver(.interrupted(.cameraStalled, tier: nil)) }
+            Log.note("camera: no frame for \(health.stallTimeout) s, restarting the stream")
             statistics.stallRestarts += 1
             return restartStream(now: now)
         case .fail(let message):
+            Log.note("camera: giving up: \(message)")
             deliver(.failed(VitalsError(.cameraUnavailable, message + " (\(backend.device))")))
             return false
         }
@@ -114,6 +121,7 @@ final class CameraCaptureLoop {
             return act(on: health.stalled(now: now), now: now)
         }
         statistics.ioRestarts += 1
+        Log.note("camera: \(error.message), restarting the stream")
         return restartStream(now: now)
     }
 
@@ -140,6 +148,8 @@ final class CameraCaptureLoop {
         } catch {
             return recoverLostCamera(error, now: now)
         }
+        Log.note("camera: \(health.lastRate ?? 0) fps is below 70 % of \(choice.tier); dropping to \(lower.tier) fps "
+            + "(\(lower.mode.label))")
         choice = lower
         statistics.tierDrops += 1
         health.tierChanged(to: lower.tier, now: now)
@@ -152,6 +162,7 @@ final class CameraCaptureLoop {
     /// streams again or the recovery window closes.
     private func recoverLostCamera(_ error: CaptureError, now: Double) -> Bool {
         let starts = health.lost(now: now)
+        Log.note("camera: lost (\(error.message)); waiting up to \(Int(health.policy.recoveryWindow)) s for it")
         backend.close()
         try? torch?.set(on: false)
         if starts { deliver(.interrupted(.cameraLost, tier: nil)) }
@@ -183,6 +194,7 @@ final class CameraCaptureLoop {
         try torch?.set(on: true)
         try backend.startStreaming()
         statistics.reopens += 1
+        Log.note("camera: reopened \(backend.device)")
         health.streamStarted(now: clock.now())
         publish()
     }

@@ -58,10 +58,13 @@ public final class CameraSource: FrameSource {
             try? loop.prepare()
             try backend.startStreaming()
         } catch {
+            Log.note("camera: cannot start \(camera.path): \(error.message)")
             loop.abandon()
             guardian?.release()
             throw error.vitalsError
         }
+        Log.note("camera: \(camera.path) (\(camera.deviceModel)) at \(choice.tier) fps in \(choice.mode.label); torch "
+            + (camera.torch.map { "\($0.label)" + (guardian == nil ? " without a guardian" : "") } ?? "none"))
         current.withLock { $0 = run }
         let transfer = UncheckedTransfer(loop)
         do {
