@@ -503,7 +503,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_device_support(const char *device, cha
  * on Linux: {"authorization":"authorized"} or {"authorization":"denied","reason":"…"} with what to change (for
  * example membership of the `video` group).
  *
- * @param device    a device path or stable id, or NULL (or "") for the default camera (the first video node).
+ * @param device    a device path or stable id, or NULL (or "") for the first camera (else the first video node).
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK or NFV_ERR_INVALID_ARGUMENT.
  * Threads: any.

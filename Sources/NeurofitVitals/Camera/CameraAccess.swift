@@ -12,7 +12,7 @@ public struct CameraAccess: Sendable, Equatable {
     public static let groupAdvice = "add the user to the 'video' group (sudo usermod -aG video $USER, then log "
         + "in again) or ask the administrator to grant access to the camera"
 
-    /// Access to `device` (nil: the default camera, else the first video node).
+    /// Access to `device` (nil: the first video node that is a camera, else the first video node).
     public static func query(device: String?, environment: CameraEnvironment = .current()) -> CameraAccess {
         let path: String
         if let device, device.hasPrefix("/") {
@@ -22,7 +22,11 @@ public struct CameraAccess: Sendable, Equatable {
             else { return denied("No camera with id \(device)") }
             path = found.path
         } else {
-            guard let first = environment.videoNodes.first else { return denied("No camera found on this machine") }
+            let discovery = CameraDiscovery(environment: environment)
+            let camera = environment.videoNodes.first { (try? discovery.describe(path: $0)) != nil }
+            guard let first = camera ?? environment.videoNodes.first else {
+                return denied("No camera found on this machine")
+            }
             path = first
         }
         if access(path, R_OK | W_OK) == 0 { return CameraAccess(authorization: "authorized", reason: nil) }
