@@ -6,40 +6,53 @@ import Glibc
 /// - `NFV_TORCH`: `none`, `flash-subdevice:PATH` or `sysfs-led:PATH` (a `brightness` file), instead of scanning
 ///   `/dev/v4l-subdev*` and `/sys/class/leds/*{torch,flash}*`.
 public struct CameraEnvironment: Sendable, Equatable {
+    /// How the torch is found.
+    public enum TorchChoice: Sendable, Equatable {
+        /// Scan for a flash subdevice, then an LED class device (non-USB cameras only).
+        case scan
+        /// No torch.
+        case none
+        /// This torch, for every camera.
+        case device(TorchDevice)
+    }
+
     /// Video nodes to probe, in order.
     public var videoNodes: [String]
-    /// The torch, when one was set explicitly (`.some(nil)`: explicitly none; nil: scan).
-    public var torchOverride: TorchDevice??
+    /// How the torch is found.
+    public var torch: TorchChoice
 
     /// Explicit nodes and torch.
-    public init(videoNodes: [String], torchOverride: TorchDevice??) {
+    public init(videoNodes: [String], torch: TorchChoice) {
         self.videoNodes = videoNodes
-        self.torchOverride = torchOverride
+        self.torch = torch
     }
 
     /// The process's environment: overrides from the variables above, else the system's nodes.
     public static func current() -> CameraEnvironment {
         let nodes = variable("NFV_VIDEO_DEVICES").map { $0.split(separator: ":").map(String.init) }
             ?? systemVideoNodes()
-        return CameraEnvironment(videoNodes: nodes, torchOverride: variable("NFV_TORCH").map(parseTorch))
+        return CameraEnvironment(videoNodes: nodes, torch: variable("NFV_TORCH").map(parseTorch) ?? .scan)
     }
 
     /// The torch to use with a camera (scans unless overridden). USB cameras have none (UVC has no standard
     /// light control); a phone's or board's flash is not tied to a camera in sysfs, so any one found is used.
     func torch(forUSBCamera isUSB: Bool) -> TorchDevice? {
-        if let override = torchOverride { return override }
-        guard !isUSB else { return nil }
-        return Self.scanTorches()
+        switch torch {
+        case .none: return nil
+        case .device(let device): return device
+        case .scan: return isUSB ? nil : Self.scanTorches()
+        }
     }
 
-    private static func parseTorch(_ text: String) -> TorchDevice? {
+    /// `none`, `flash-subdevice:PATH` or `sysfs-led:PATH`; anything else means no torch.
+    private static func parseTorch(_ text: String) -> TorchChoice {
         if text.hasPrefix("flash-subdevice:") {
-            return TorchDevice(kind: .flashSubdevice, path: String(text.dropFirst("flash-subdevice:".count)))
+            return .device(TorchDevice(kind: .flashSubdevice, path: String(text.dropFirst("flash-subdevice:".count))))
         }
         if text.hasPrefix("sysfs-led:") {
-            return TorchDevice(kind: .sysfsLED, path: String(text.dropFirst("sysfs-led:".count)))
+            return .device(TorchDevice(kind: .sysfsLED, path: String(text.dropFirst("sysfs-led:".count))))
         }
-        return nil
+        return .none
     }
 
     private static func variable(_ name: String) -> String? {
