@@ -19,7 +19,8 @@
  *                        STATE.torch holds 1/0, written by any process (the torch guardian included)
  *   FAKE_CAMERA_SPEED    stream clock speed (frame time per wall second; default 1)
  *   FAKE_CAMERA_FAULTS   comma-separated: eacces | busy | busy@T+D | stall@T+D | unplug@T | replug@T | fps@T=N |
- *                        eio@T | errbuf@T | drop@T=N      (T, D in stream-clock seconds since the first STREAMON)
+ *                        eio@T | errbuf@T | drop@T=N | replug@T=PATH (back under another node)
+ *                        (T, D in stream-clock seconds since the first STREAMON)
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -68,7 +69,7 @@ static int sys_open(const char *path, int flags, int mode) {
 
 typedef struct { uint32_t fourcc; int width, height; double fps; } mode_t_;
 typedef enum { F_STALL, F_UNPLUG, F_REPLUG, F_FPS, F_EIO, F_ERRBUF, F_DROP, F_BUSY } fault_kind;
-typedef struct { fault_kind kind; double at, duration, value; int fired; } fault;
+typedef struct { fault_kind kind; double at, duration, value; int fired; char path[128]; } fault;
 
 static struct {
     const char *device, *meta, *subdev, *bus, *state_path;
@@ -119,6 +120,7 @@ static void parse_faults(const char *text) {
         const char *plus = strchr(rest, '+'), *equals = strchr(rest, '=');
         if (plus) f.duration = atof(plus + 1);
         if (equals) f.value = atof(equals + 1);
+        if (equals && equals[1] == '/') snprintf(f.path, sizeof f.path, "%s", equals + 1);
         if (strcmp(name, "stall") == 0) f.kind = F_STALL;
         else if (strcmp(name, "unplug") == 0) f.kind = F_UNPLUG;
         else if (strcmp(name, "replug") == 0) f.kind = F_REPLUG;
@@ -918,6 +920,11 @@ static open_file *fake_file(int fd) { return fd >= 0 && fd < MAX_FDS ? dev.fds[f
 static node_kind kind_of_path(const char *path) {
     if (!path) return 0;
     if (strcmp(path, cfg.device) == 0) return K_VIDEO;
+    for (int i = 0; i < cfg.fault_count; i++) {
+        if (cfg.faults[i].kind == F_REPLUG && cfg.faults[i].path[0] && strcmp(path, cfg.faults[i].path) == 0) {
+            return K_VIDEO;
+        }
+    }
     if (cfg.meta && strcmp(path, cfg.meta) == 0) return K_META;
     if (cfg.subdev && strcmp(path, cfg.subdev) == 0) return K_SUBDEV;
     return 0;
@@ -925,11 +932,17 @@ static node_kind kind_of_path(const char *path) {
 
 static int fake_open(const char *path, node_kind kind) {
     if (cfg.eacces && kind != K_SUBDEV) { errno = EACCES; return -1; }
+    if (kind == K_VIDEO && !dev.unplugged && strcmp(path, cfg.device) != 0) { errno = ENOENT; return -1; }
     if (kind != K_SUBDEV && dev.unplugged) {
         int replugged = 0;
         for (int i = 0; i < cfg.fault_count; i++) {
             fault *f = &cfg.faults[i];
-            if (f->kind == F_REPLUG && stream_clock() >= f->at && !f->fired) { f->fired = 1; replugged = 1; }
+            const char *node = f->path[0] ? f->path : cfg.device;
+            if (f->kind == F_REPLUG && stream_clock() >= f->at && !f->fired && strcmp(path, node) == 0) {
+                f->fired = 1;
+                replugged = 1;
+                cfg.device = f->path[0] ? f->path : cfg.device;
+            }
         }
         if (!replugged) { errno = ENOENT; return -1; }
         dev.unplugged = 0;
@@ -1125,7 +1138,10 @@ int access(const char *path, int mode) {
     configure();
     if (kind_of_path(path)) {
         if (cfg.eacces) { errno = EACCES; return -1; }
-        if (dev.unplugged) { errno = ENOENT; return -1; }
+        if (dev.unplugged || (kind_of_path(path) == K_VIDEO && strcmp(path, cfg.device) != 0)) {
+            errno = ENOENT;
+            return -1;
+        }
         return 0;
     }
     return (int)real_syscall(SYS_faccessat, AT_FDCWD, path, mode);

@@ -286,6 +286,20 @@ def unplug_replug(args, scenario):
     check_released(scenario, records)
 
 
+def unplug_moved(args, scenario):
+    """Unplugged and back under another node: found again by its stable id, reopened there."""
+    moved = "/dev/video-fake2"
+    records = run_capture(args, scenario, seconds=9, faults="unplug@3,replug@5=" + moved,
+                          extra={"NFV_VIDEO_DEVICES": META + ":" + DEVICE + ":" + moved})
+    scenario.check([r["reason"] for r in every(records, "interrupted")] == ["camera_lost"], "interruptions")
+    scenario.check(not every(records, "failed"), "failed: %s" % every(records, "failed"))
+    final = first(records, "final") or {}
+    scenario.check(final.get("reopens") == 1, "reopens %s" % final.get("reopens"))
+    seconds = every(records, "second")
+    scenario.check(seconds and seconds[-1]["frames"] >= 28, "frames did not resume: %s" % seconds[-1:])
+    check_released(scenario, records)
+
+
 def unplug_gone(args, scenario):
     """Unplugged for good: interrupted(camera_lost), then failed(cameraUnavailable) after 10 s; torch off."""
     records = run_capture(args, scenario, seconds=25, faults="unplug@3")
@@ -442,8 +456,8 @@ def c_api(args, scenario):
 
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
-             stall_once, stall_twice, stall_forever, unplug_replug, unplug_gone, io_error, fps_drop, busy,
-             no_permission, support, allocations, c_api]
+             stall_once, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error, fps_drop,
+             busy, no_permission, support, allocations, c_api]
 
 
 def main():

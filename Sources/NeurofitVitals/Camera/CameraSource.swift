@@ -45,7 +45,8 @@ public final class CameraSource: FrameSource {
             throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
         }
         let guardian = camera.torch.flatMap { try? TorchGuardian(torch: $0) }
-        let backend = V4L2CaptureBackend(device: camera.path)
+        let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
+                                         discovery: CameraDiscovery(environment: environment))
         let run = CaptureRun(guardian: guardian)
         let loop = CameraCaptureLoop(
             backend: backend, clock: MonotonicClock(), torch: camera.torch.flatMap { try? $0.open() },

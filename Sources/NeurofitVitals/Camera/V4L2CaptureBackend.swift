@@ -9,8 +9,10 @@ public final class V4L2CaptureBackend: CaptureBackend {
     /// Buffers requested from the driver.
     static let bufferCount: UInt32 = 4
 
-    public let device: String
+    /// The node opened last (it changes when the camera comes back under another node).
+    public private(set) var device: String
     public private(set) var statistics = CaptureStatistics()
+    private let camera: (id: String, discovery: CameraDiscovery)?
 
     private let reducer = FrameReducer()
     private var node: V4L2Node?
@@ -20,9 +22,12 @@ public final class V4L2CaptureBackend: CaptureBackend {
     private var streaming = false
     private var lastSequence: UInt32?
 
-    /// A backend for the camera at `device` (not opened yet).
-    public init(device: String) {
+    /// A backend for the camera at `device` (not opened yet). With `stableId`, a camera that vanished from
+    /// `device` is looked for under its id among `discovery`'s nodes when reopened (a USB camera plugged back in
+    /// may get another node).
+    public init(device: String, stableId: String? = nil, discovery: CameraDiscovery = CameraDiscovery()) {
         self.device = device
+        camera = stableId.map { ($0, discovery) }
     }
 
     deinit {
@@ -31,7 +36,14 @@ public final class V4L2CaptureBackend: CaptureBackend {
 
     public func open(mode: CameraMode, fps: Int) throws(CaptureError) {
         close()
-        let node = try V4L2Node(path: device, conversion: false)
+        let node: V4L2Node
+        do {
+            node = try V4L2Node(path: device, conversion: false)
+        } catch where error.code == ENOENT || error.code == ENODEV {
+            guard let moved = relocated() else { throw error }
+            node = try V4L2Node(path: moved, conversion: false)
+            device = moved
+        }
         self.node = node
         do throws(CaptureError) {
             guard try node.capabilities().isVideoCapture else {
@@ -117,6 +129,14 @@ public final class V4L2CaptureBackend: CaptureBackend {
     ]
 
     // MARK: - Setup
+
+    /// The node where the camera with the same stable id is now, when it is not `device`.
+    private func relocated() -> String? {
+        guard let camera else { return nil }
+        return camera.discovery.environment.videoNodes.first { path in
+            path != device && (try? camera.discovery.describe(path: path))?.id == camera.id
+        }
+    }
 
     private func configure(_ node: V4L2Node, mode: CameraMode, fps: Int) throws(CaptureError) {
         var format = v4l2_format()
