@@ -112,8 +112,9 @@ static inline int cv4l2_torch_off(const char *path, int kind) {
  *  it when the camera is released; the kernel closes it when the process dies, SIGKILL included — the guardian
  *  switches the torch off and exits. It is double-forked (the intermediate child is reaped here, the guardian is
  *  adopted by init), so the host never sees a stray child. Call before opening the camera.
- *  The guardian points its standard streams at /dev/null, closes every other inherited descriptor and ignores SIGINT, SIGHUP and SIGTERM (a terminal's
- *  Ctrl-C reaches the whole process group). Returns 0, or -1 with errno set. */
+ *  The guardian points its standard streams at /dev/null, closes every other inherited descriptor and ignores
+ *  SIGINT, SIGHUP and SIGTERM (a terminal's Ctrl-C reaches the whole process group). Returns 0, or -1 with errno
+ *  set. */
 static inline int cv4l2_start_torch_guardian(const char *path, int kind, int *out_fd) {
     int ends[2];
     if (pipe2(ends, O_CLOEXEC) != 0) return -1;

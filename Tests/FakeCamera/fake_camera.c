@@ -266,7 +266,9 @@ static void write_state(void) {
     if (!cfg.state_path) return;
     char text[2048];
     int n = 0;
-    for (int c = 0; c < C_COUNT; c++) n += snprintf(text + n, sizeof text - n, "%s=%d\n", controls[c].name, dev.pending[c]);
+    for (int c = 0; c < C_COUNT; c++) {
+        n += snprintf(text + n, sizeof text - n, "%s=%d\n", controls[c].name, dev.pending[c]);
+    }
     n += snprintf(text + n, sizeof text - n, "torch=%d\nstreaming=%d\nopen_fds=%d\nmappings=%d\nfps=%g\nframes=%ld\n",
                   dev.pending[C_LED_MODE] == V4L2_FLASH_LED_MODE_TORCH, dev.streaming, dev.open_count, dev.mappings,
                   dev.fps, dev.frames);
@@ -277,7 +279,8 @@ static void write_state(void) {
     }
     char torch_path[4096], torch_text[16];
     snprintf(torch_path, sizeof torch_path, "%s.torch", cfg.state_path);
-    int torch_length = snprintf(torch_text, sizeof torch_text, "%d\n", dev.pending[C_LED_MODE] == V4L2_FLASH_LED_MODE_TORCH);
+    int torch_on = dev.pending[C_LED_MODE] == V4L2_FLASH_LED_MODE_TORCH;
+    int torch_length = snprintf(torch_text, sizeof torch_text, "%d\n", torch_on);
     replace_file(torch_path, torch_text, torch_length);
     if (getpid() == owner_pid) replace_file(cfg.state_path, text, n);
 }
@@ -1023,7 +1026,7 @@ static int open_common(const char *path, int flags, int mode, int dirfd, int at)
     configure();
     node_kind kind = kind_of_path(path);
     if (kind) return LOCKED(fake_open(path, kind));
-    return at ? (int)real_syscall(SYS_openat, dirfd, path, flags, mode) : (int)real_syscall(SYS_openat, AT_FDCWD, path, flags, mode);
+    return (int)real_syscall(SYS_openat, at ? dirfd : AT_FDCWD, path, flags, mode);
 }
 
 int open(const char *path, int flags, ...) {

@@ -136,7 +136,8 @@ def tiers(args, scenario):
         scenario.check(camera.get("captureMode") == mode, "%s: mode %s, expected %s"
                        % (modes, camera.get("captureMode"), mode))
         if tier is None:
-            scenario.check("20 fps at 640 px" in camera.get("reason", ""), "%s: reason %r" % (modes, camera.get("reason")))
+            scenario.check("20 fps at 640 px" in camera.get("reason", ""),
+                           "%s: reason %r" % (modes, camera.get("reason")))
     emulated = [f for f in camera["formats"] if f["emulated"]] if cameras else []
     scenario.check(len(emulated) > 0, "libv4l2's emulated formats not listed as emulated")
 
@@ -156,7 +157,8 @@ def capture_30(args, scenario):
     scenario.check(120 <= final.get("tunedRed", 0) <= 210, "tuned red %s outside 120–210" % final.get("tunedRed"))
     scenario.check(final.get("torch") is False, "torch still on after close")
     state = scenario.state()
-    scenario.check(state.get("exposure_auto") == 1, "exposure_auto %s, expected manual (1)" % state.get("exposure_auto"))
+    scenario.check(state.get("exposure_auto") == 1,
+                   "exposure_auto %s, expected manual (1)" % state.get("exposure_auto"))
     scenario.check(state.get("exposure_auto_priority") == 0, "AE priority %s, expected 0"
                    % state.get("exposure_auto_priority"))
     scenario.check(state.get("white_balance_auto") == 0 and state.get("focus_auto") == 0, "AWB/AF not off")
@@ -193,7 +195,8 @@ def sysfs_torch(args, scenario):
     scenario.check(open(brightness).read().strip() == "255", "brightness %r while streaming"
                    % open(brightness).read().strip())
     child.communicate(timeout=30)
-    scenario.check(open(brightness).read().strip() == "0", "brightness %r after close" % open(brightness).read().strip())
+    after = open(brightness).read().strip()
+    scenario.check(after == "0", "brightness %r after close" % after)
 
 
 def sigkill(args, scenario):
@@ -356,7 +359,8 @@ def no_permission(args, scenario):
     env = environment(args, scenario, faults="eacces")
     out = subprocess.run([args.nfv, "support", DEVICE, "--json"], env=env, capture_output=True, text=True, timeout=20)
     support = json.loads(out.stdout)
-    scenario.check(support["cameraAccess"]["authorization"] == "denied" and "video" in support["cameraAccess"]["reason"],
+    access = support["cameraAccess"]
+    scenario.check(access["authorization"] == "denied" and "video" in access["reason"],
                    "cameraAccess %s" % support["cameraAccess"])
     scenario.check(support["isSupported"] is False and out.returncode == 1, "support %s" % support)
 
@@ -393,12 +397,14 @@ def full_reading(args, scenario, modes, tier):
     scenario.check("started" in types and "measurementComplete" in types, "events %s" % sorted(set(types)))
     scenario.check("reconfiguringCamera" not in types, "the camera was reconfigured")
     completed = next((event for event in events if event.get("type") == "completed"), None)
-    if scenario.check(completed is not None, "no completed event (%s)" % [e for e in events if e.get("type") == "failed"]):
+    failures = [event for event in events if event.get("type") == "failed"]
+    if scenario.check(completed is not None, "no completed event (%s)" % failures):
         result = completed["result"]
         truth = json.load(open(args.truth))["heartRateBpm"]
         print("    %s: HR %.2f bpm vs truth %.2f; measured fps %s" % (scenario.name, result["heartRateBpm"], truth,
               result["diagnostics"].get("measured_fps")))
-        scenario.check(abs(result["heartRateBpm"] - truth) <= 1, "HR %.2f vs truth %.2f" % (result["heartRateBpm"], truth))
+        scenario.check(abs(result["heartRateBpm"] - truth) <= 1,
+                       "HR %.2f vs truth %.2f" % (result["heartRateBpm"], truth))
         scenario.check(abs(result["diagnostics"].get("measured_fps", 0) - tier) < 0.5, "measured fps %s"
                        % result["diagnostics"].get("measured_fps"))
     scenario.check(scenario.torch_file() == "0", "torch %r after the reading" % scenario.torch_file())
@@ -441,7 +447,8 @@ def c_api(args, scenario):
         os.symlink(os.path.join(os.path.dirname(args.nfv), "libNeurofitVitals.so"), link)
     binary = os.path.join(scenario.workdir, "test_camera_capi")
     built = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", binary,
-                            os.path.join(root, "Tests", "camera", "test_camera_capi.c"), "-I", os.path.join(root, "include"),
+                            os.path.join(root, "Tests", "camera", "test_camera_capi.c"),
+                            "-I", os.path.join(root, "include"),
                             "-L", library_dir, "-l:libNeurofitVitals.so.1"], capture_output=True, text=True)
     if not scenario.check(built.returncode == 0, "compile: %s" % built.stderr[-500:]):
         return

@@ -19,6 +19,20 @@ public struct CameraDescription: Sendable, Equatable {
     /// Why the camera cannot be used, nil when it can.
     public var unsupportedReason: String?
 
+    /// Creates a description.
+    public init(id: String, name: String, path: String, driver: String, bus: String, modes: [CameraMode],
+                torch: TorchDevice?, choice: FpsTierSelector.Choice?, unsupportedReason: String?) {
+        self.id = id
+        self.name = name
+        self.path = path
+        self.driver = driver
+        self.bus = bus
+        self.modes = modes
+        self.torch = torch
+        self.choice = choice
+        self.unsupportedReason = unsupportedReason
+    }
+
     /// The tiers of the default ladder that a capturable native mode reaches, highest first.
     public var reachableTiers: [Int] {
         FpsTierSelector.defaultTiers.filter { tier in

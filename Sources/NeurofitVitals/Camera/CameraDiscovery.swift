@@ -42,7 +42,9 @@ public struct CameraDiscovery: Sendable {
     ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
         guard let device else {
-            let all = environment.videoNodes.map { path in Result { () throws(CaptureError) in try describe(path: path) } }
+            let all = environment.videoNodes.map { path in
+                Result { () throws(CaptureError) in try describe(path: path) }
+            }
             if let supported = all.lazy.compactMap({ try? $0.get() }).first(where: { $0.choice != nil }) {
                 return supported
             }
@@ -71,7 +73,8 @@ public struct CameraDiscovery: Sendable {
 
     /// `cameraUnavailable` for a machine without any video capture device.
     public static let noCamera = VitalsError(
-        .cameraUnavailable, "No camera found: no V4L2 video capture device (/dev/video*) on this machine", retryable: false)
+        .cameraUnavailable, "No camera found: no V4L2 video capture device (/dev/video*) on this machine",
+        retryable: false)
 
     private static func stableId(path: String, _ capabilities: V4L2Capabilities) -> String {
         for directory in ["/dev/v4l/by-id", "/dev/v4l/by-path"] {

@@ -25,7 +25,9 @@ public struct ExposureLimits: Sendable, Equatable {
 
     /// The relative sensitivity of `setting` under the linear model.
     public func sensitivity(of setting: ExposureSetting) -> Double {
-        let gainFactor = gain.map { range in 1 + Double((setting.gain ?? range.lowerBound) - range.lowerBound) / gainUnit }
+        let gainFactor = gain.map { range in
+            1 + Double((setting.gain ?? range.lowerBound) - range.lowerBound) / gainUnit
+        }
         return Double(setting.exposure) * (gainFactor ?? 1)
     }
 

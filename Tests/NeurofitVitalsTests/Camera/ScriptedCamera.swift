@@ -51,7 +51,9 @@ final class ScriptedCamera: CaptureBackend {
         self.script = script
     }
 
-    private var limits: ExposureLimits { ExposureLimits(exposure: 3...2047, gain: 0...255, fps: configuredFps.last ?? 30) }
+    private var limits: ExposureLimits {
+        ExposureLimits(exposure: 3...2047, gain: 0...255, fps: configuredFps.last ?? 30)
+    }
 
     private var isGone: Bool {
         guard let lostAt = script.lostAt, clock.now() >= lostAt else { return false }
