@@ -44,5 +44,5 @@ public enum EngineIdentity {
     /// The `engine` value.
     public static let name = "neurofit_vitals"
     /// The `refine_mode` value: an opaque per-platform constant.
-    public static let refineMode = "linux_upstroke50"
+    public static let refineMode = "upstroke50"
 }
