@@ -222,9 +222,9 @@ class Session:
     # -- sources -------------------------------------------------------------------------------------------------
 
     def use_camera(self, device: Optional[str] = None) -> None:
-        """Reads a V4L2 camera: None or "default" for the first supported one, a device path or a camera id from
+        """Reads a V4L2 camera: None for the first supported one, or a device path or a camera id from
         :func:`cameras`. Before the first start."""
-        _capi.call("nfv_session_use_camera", self._handle(), _capi.encode(device or "default"))
+        _capi.call("nfv_session_use_camera", self._handle(), _capi.encode(device or None))
 
     def use_simulator(self, options: Union[Mapping[str, Any], str, None] = None, **option_values: Any) -> None:
         """Reads the simulated finger (needs no activation). Options as a mapping or JSON with the C names
