@@ -407,6 +407,10 @@ def full_reading(args, scenario, modes, tier):
                        "HR %.2f vs truth %.2f" % (result["heartRateBpm"], truth))
         scenario.check(abs(result["diagnostics"].get("measured_fps", 0) - tier) < 0.5, "measured fps %s"
                        % result["diagnostics"].get("measured_fps"))
+        capture = {key: result["diagnostics"].get(key) for key in
+                   ("torch_active", "exposure_locked", "exposure_duration_ms", "active_format_width")}
+        scenario.check(capture["torch_active"] is True and capture["exposure_duration_ms"] is not None
+                       and capture["active_format_width"] >= 640, "capture diagnostics %s" % capture)
     scenario.check(scenario.torch_file() == "0", "torch %r after the reading" % scenario.torch_file())
     state = scenario.state()
     scenario.check(state.get("open_fds") == 0 and state.get("streaming") == 0, "camera not released: %s" % state)

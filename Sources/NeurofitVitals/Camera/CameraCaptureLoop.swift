@@ -17,6 +17,8 @@ final class CameraCaptureLoop {
     private let selector: FpsTierSelector
     private let tunerSettings: ExposureTunerSettings?
     private let deliver: (SourceItem) -> Void
+    /// The operating point last told to the session.
+    private var lastSettings: CaptureSettings?
     private let report: (CameraStatus) -> Void
     private let shouldStop: () -> Bool
     private var choice: FpsTierSelector.Choice
@@ -224,6 +226,21 @@ final class CameraCaptureLoop {
                             torchActive: torch?.isOn ?? false, exposure: tuner?.current ?? fixedExposure,
                             exposureLocked: tuner?.status == .locked, exposureTuneSteps: tuner?.steps ?? 0,
                             exposureRedMean: tuner?.lastMean, statistics: counters))
+        deliverSettingsIfChanged()
+    }
+
+    /// Tells the session the camera's operating point when it changed (cancel contexts, diagnostics, recordings).
+    private func deliverSettingsIfChanged() {
+        let exposure = tuner?.current ?? fixedExposure
+        let torchOn = torch?.isOn ?? false
+        let settings = CaptureSettings(
+            torchActive: torchOn, torchLevel: torchOn ? 1 : 0, exposureDurationMs: exposure?.exposureMilliseconds,
+            exposureIso: exposure?.gain.map(Double.init), exposureLocked: tuner?.status == .locked || tuner == nil,
+            exposureTunerEnabled: tuner != nil, exposureTuneSteps: tuner?.steps ?? 0,
+            width: choice.mode.width, height: choice.mode.height)
+        guard settings != lastSettings else { return }
+        lastSettings = settings
+        deliver(.captureSettings(settings))
     }
 
     /// Stops the stream, closes the device and switches the torch off (the end of `run`, or instead of it).

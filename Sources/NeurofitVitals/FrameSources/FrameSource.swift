@@ -10,6 +10,8 @@ public enum SourceItem: Sendable, Equatable {
     case hostCancel(reason: String)
     /// A host auto-start switch recorded in a recording (replay only).
     case autoStart(Bool)
+    /// The camera's operating point changed (torch, exposure, format), from the next frame on.
+    case captureSettings(CaptureSettings)
     /// The input ended (end of a file); the session stops.
     case ended
     /// The source cannot go on; the session fails with this error.

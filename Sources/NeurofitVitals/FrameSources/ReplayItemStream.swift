@@ -68,7 +68,12 @@ final class ReplayItemStream: @unchecked Sendable {
                 case .interrupted(let reason, let tier): return .interrupted(reason, tier: tier)
                 case .failed(let error): return .failed(error)
                 }
-            case .header?, .anchor?, .camera?, .marker?:
+            case .camera(_, let settings)?:
+                if let members = settings.objectValue, let capture = CaptureSettings(diagnostics: members) {
+                    return .captureSettings(capture)
+                }
+                continue
+            case .header?, .anchor?, .marker?:
                 continue
             }
         }

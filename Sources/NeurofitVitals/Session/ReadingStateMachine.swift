@@ -50,6 +50,8 @@ public struct ReadingStateMachine: Sendable {
     public var fpsTier: Int
     /// The source's description (camera name and bus), for cancel contexts.
     public var deviceModel: String
+    /// The camera's latest operating point, for cancel contexts and diagnostics (nil for other sources).
+    public var captureSettings: CaptureSettings?
 
     /// A machine for one session.
     public init(configuration: VitalsConfiguration, fpsTier: Int, deviceModel: String) {
@@ -231,7 +233,8 @@ public struct ReadingStateMachine: Sendable {
         let elapsed: Double? = if case .measuring(let elapsed) = state { elapsed } else { nil }
         return CancelContext(
             reason: reason.detail, elapsedSeconds: elapsed, qualityScore: lastQuality, effectiveFps: fpsTier,
-            deviceModel: deviceModel, redDc: lastRedDc, exposureIso: nil, exposureTuneSteps: nil,
+            deviceModel: deviceModel, redDc: lastRedDc, exposureIso: captureSettings?.exposureIso,
+            exposureTuneSteps: captureSettings.flatMap { $0.exposureTunerEnabled ? $0.exposureTuneSteps : nil },
             exposureInBand: lastRedDc.map {
                 $0 >= configuration.advanced.exposureDcMin && $0 <= configuration.advanced.exposureDcMax
             })

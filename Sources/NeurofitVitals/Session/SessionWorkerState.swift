@@ -74,6 +74,9 @@ struct SessionWorkerState {
         case .autoStart(let enabled):
             machine.isAutoStartEnabled = enabled
             return record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled)))
+        case .captureSettings(let settings):
+            machine.captureSettings = settings
+            return record(.camera(timestamp: recorder?.lastTimestamp ?? 0, settings: .object(settings.diagnostics)))
         case .ended:
             return [applied(machine.stop())]
         case .failed(let error):
@@ -146,8 +149,13 @@ struct SessionWorkerState {
         let frames = attemptFrames.filter { $0.timestamp >= from && $0.timestamp <= to }
         let motion = attemptMotion.filter { $0.timestamp >= from && $0.timestamp <= to }
         let wall = anchor.map { $0.wall + (to - $0.sample) } ?? 0
-        let outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
+        var outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
                                       capturedAt: ISO8601.format(unixSeconds: wall))
+        if case .success(var result) = outcome, let settings = machine.captureSettings {
+            result.diagnostics = .object((result.diagnostics.objectValue ?? [:])
+                .merging(settings.diagnostics) { engine, _ in engine })
+            outcome = .success(result)
+        }
         attemptFrames.removeAll(keepingCapacity: true)
         attemptMotion.removeAll(keepingCapacity: true)
         var output = machine.finish(outcome)

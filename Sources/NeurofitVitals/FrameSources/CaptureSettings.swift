@@ -1,0 +1,61 @@
+/// The camera's operating point as a source reports it (000's capture-hardware diagnostics): delivered when it
+/// changes, recorded as a `camera` line, and carried into cancel contexts and the result's diagnostics.
+public struct CaptureSettings: Sendable, Equatable {
+    /// Whether the torch is on.
+    public var torchActive: Bool
+    /// Torch level 0…1 (1 for on/off torches when on).
+    public var torchLevel: Double
+    /// Exposure time in milliseconds, when the camera exposes it.
+    public var exposureDurationMs: Double?
+    /// The camera's gain (the closest Linux has to 000's ISO), when it has one.
+    public var exposureIso: Double?
+    /// Whether the exposure is locked for the reading.
+    public var exposureLocked: Bool
+    /// Whether the exposure tuner runs.
+    public var exposureTunerEnabled: Bool
+    /// Tuner steps taken.
+    public var exposureTuneSteps: Int
+    /// The capture format's size.
+    public var width: Int
+    public var height: Int
+
+    /// Creates settings.
+    public init(torchActive: Bool, torchLevel: Double, exposureDurationMs: Double?, exposureIso: Double?,
+                exposureLocked: Bool, exposureTunerEnabled: Bool, exposureTuneSteps: Int, width: Int, height: Int) {
+        self.torchActive = torchActive
+        self.torchLevel = torchLevel
+        self.exposureDurationMs = exposureDurationMs
+        self.exposureIso = exposureIso
+        self.exposureLocked = exposureLocked
+        self.exposureTunerEnabled = exposureTunerEnabled
+        self.exposureTuneSteps = exposureTuneSteps
+        self.width = width
+        self.height = height
+    }
+
+    /// 000's snake_case diagnostics keys for these settings (absent numbers left out).
+    public var diagnostics: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "torch_active": .bool(torchActive), "torch_level": .number(torchLevel),
+            "exposure_locked": .bool(exposureLocked), "exposure_tuner_enabled": .bool(exposureTunerEnabled),
+            "exposure_tune_steps": .number(Double(exposureTuneSteps)),
+            "active_format_width": .number(Double(width)), "active_format_height": .number(Double(height)),
+        ]
+        if let exposureDurationMs { members["exposure_duration_ms"] = .number(exposureDurationMs) }
+        if let exposureIso { members["exposure_iso"] = .number(exposureIso) }
+        return members
+    }
+
+    /// Reads settings back from a recording's `camera` line (nil when it is not in this shape).
+    public init?(diagnostics members: [String: JSONValue]) {
+        guard let torch = members["torch_active"]?.boolValue, let level = members["torch_level"]?.numberValue,
+              let locked = members["exposure_locked"]?.boolValue,
+              let tuner = members["exposure_tuner_enabled"]?.boolValue,
+              let steps = members["exposure_tune_steps"]?.integerValue,
+              let width = members["active_format_width"]?.integerValue,
+              let height = members["active_format_height"]?.integerValue else { return nil }
+        self.init(torchActive: torch, torchLevel: level, exposureDurationMs: members["exposure_duration_ms"]?.numberValue,
+                  exposureIso: members["exposure_iso"]?.numberValue, exposureLocked: locked,
+                  exposureTunerEnabled: tuner, exposureTuneSteps: steps, width: width, height: height)
+    }
+}
