@@ -1,5 +1,6 @@
 import CNeurofitVitals
 import NeurofitVitals
+import PpgCore
 
 /// See include/neurofit_vitals.h.
 @c @implementation

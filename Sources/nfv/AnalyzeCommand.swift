@@ -27,12 +27,12 @@ let analyzeCommand = Subcommand(
             print(result.jsonText)
             return ExitStatus.ok
         case .failure(let error):
-            print(error.json.text)
+            print(error.json.serialized())
             return ExitStatus.failure
         }
     })
 
 /// The error object printed for unusable input.
 private func invalidInput(_ message: String) -> String {
-    JsonValue.object(["error": .object(["code": .string("invalidArgument"), "message": .string(message)])]).text
+    JSONValue.object(["error": .object(["code": .string("invalidArgument"), "message": .string(message)])]).serialized()
 }

@@ -1,4 +1,5 @@
 import NeurofitVitals
+import PpgCore
 
 /// `nfv devices [--json]`: the cameras discovery finds (SPEC §3), without opening a stream.
 let devicesCommand = Subcommand(

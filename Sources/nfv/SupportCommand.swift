@@ -1,4 +1,5 @@
 import NeurofitVitals
+import PpgCore
 
 /// `nfv support [DEVICE] [--json]`: device support (000's `DeviceSupport`) and camera access for the default or
 /// a chosen camera, without opening a stream.

@@ -1,4 +1,5 @@
 import NeurofitVitals
+import PpgCore
 import Testing
 
 /// A small seeded generator for reproducible test inputs (ReplayTestRandom).

@@ -100,14 +100,14 @@ struct SignalQualityTests {
     }
 
     @Test func jsonHasSortedKeysAndShortestNumbers() {
-        let value = JsonValue.object(["b": .number(0.1), "a": .array([.int(3), .bool(true), .null]),
+        let value = JSONValue.object(["b": .number(0.1), "a": .array([.int(3), .bool(true), .null]),
                                       "c": .string("q\"\n"), "d": .number(72), "e": .number(.nan)])
-        #expect(value.text == "{\"a\":[3,true,null],\"b\":0.1,\"c\":\"q\\\"\\n\",\"d\":72,\"e\":null}")
+        #expect(value.serialized() == "{\"a\":[3,true,null],\"b\":0.1,\"c\":\"q\\\"\\n\",\"d\":72,\"e\":null}")
     }
 
     @Test func errorJsonNamesTheCodeAndReasons() {
         let error = AnalysisError.noHeartRate(reasons: ["no_contact"])
-        #expect(error.json.text
+        #expect(error.json.serialized()
             == "{\"error\":{\"code\":\"noHeartRate\",\"message\":\"No heart rate could be recovered from the reading (no_contact).\"}}")
     }
 }

@@ -1,3 +1,5 @@
+import PpgCore
+
 import Glibc
 
 /// Camera access (000's `cameraAuthorization`, SPEC §10): whether this process may open the camera's node.

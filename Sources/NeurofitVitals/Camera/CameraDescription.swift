@@ -1,3 +1,5 @@
+import PpgCore
+
 /// One camera as discovery reports it (SPEC §3), found without streaming or reserving it.
 public struct CameraDescription: Sendable, Equatable {
     /// Stable id: the udev `/dev/v4l/by-id` name when there is one, else `driver:bus_info`.

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// 000's `DeviceSupport` for a Linux camera (SPEC §10): found by a query that opens no stream.
 public struct DeviceSupport: Sendable, Equatable {
     /// Whether readings can run on the camera.

@@ -1,3 +1,5 @@
+import PpgCore
+
 extension VitalsConfiguration {
     /// Parses and validates the optional JSON object a host passes (SPEC §8). Every key is optional and takes its
     /// default when absent; unknown keys, wrong types and values breaking a rule are errors naming the key with its

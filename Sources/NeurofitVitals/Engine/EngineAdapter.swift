@@ -62,7 +62,7 @@ public struct EngineAdapter: ReadingEngine {
 extension ReadingResult {
     /// The session's result from the engine's analysis, with the reading's identity.
     init(_ analysis: AnalysisResult, id: String, capturedAt: String) {
-        let engineJSON = (try? JSONValue(parsing: analysis.jsonText))?.objectValue ?? [:]
+        let engineJSON = analysis.json.objectValue ?? [:]
         self.init(
             id: id, capturedAt: capturedAt, heartRateBpm: analysis.heartRateBpm, rmssdMs: analysis.rmssdMs,
             sdnnMs: analysis.sdnnMs, baevskyStressIndex: analysis.baevskyStressIndex, sd2sd1: analysis.sd2sd1,

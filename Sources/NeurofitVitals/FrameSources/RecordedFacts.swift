@@ -1,3 +1,5 @@
+import PpgCore
+
 /// What a recording's header and anchor say about the session that made it.
 struct RecordedFacts {
     let configuration: VitalsConfiguration

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// Something that steered a session besides its frames, recorded so a replay takes the same path (format 1.1):
 /// the host's commands and the source's health notices, each after the frames that preceded it live.
 public enum RecordedControl: Sendable, Equatable {

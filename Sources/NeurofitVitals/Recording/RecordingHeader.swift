@@ -1,3 +1,5 @@
+import PpgCore
+
 /// The first line of a recording: what wrote it, with which configuration, from which source, and when.
 public struct RecordingHeader: Sendable, Equatable {
     /// The format's name, `neurofit-vitals-recording`.

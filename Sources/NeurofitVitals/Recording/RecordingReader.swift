@@ -1,3 +1,5 @@
+import PpgCore
+
 /// Streams the records of a recording back, one line at a time, without loading the file.
 ///
 /// The header is read and checked on creation (format name, major version). `next()` returns the following
@@ -87,7 +89,7 @@ public final class RecordingReader {
         var failure: JSONParseError?
         let value = bytes.withUnsafeBufferPointer { buffer -> JSONValue? in
             do throws(JSONParseError) {
-                return try JSONParser.parse(buffer)
+                return try JSONValue(parsing: buffer)
             } catch {
                 failure = error
                 return nil

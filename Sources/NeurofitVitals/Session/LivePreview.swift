@@ -1,3 +1,5 @@
+import PpgCore
+
 /// The provisional values shown about once per second while measuring (002, 000, SPEC §5).
 public struct LivePreview: Sendable, Equatable {
     /// Seconds since the reading started.

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// The result of a completed reading (SPEC §6): the eleven fields of 002, plus `flags` and `diagnostics`, and 000's
 /// `durationSeconds`, `confidence` and `engineVersion`.
 public struct ReadingResult: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// Everything a session tells its host (SPEC §5). Each event is one JSON object with a `type`.
 public enum SessionEvent: Sendable, Equatable {
     /// A state transition (not the measuring ticks).

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// Where a session is in its lifecycle (SPEC §4, 000).
 public enum SessionState: Sendable, Equatable {
     /// Created, or idle again after a cancel without auto-restart or after stop. No source running.

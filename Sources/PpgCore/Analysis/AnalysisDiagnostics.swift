@@ -77,8 +77,8 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     public init() {}
 
     /// The snake_case JSON object.
-    public var json: JsonValue {
-        var members: [String: JsonValue] = [
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
             "engine": .string("neurofit_vitals"), "engine_version": .string(EngineVersion.string),
             "hr_source": .string(hrSource), "refine_mode": .string(refineMode), "effective_fps": .int(effectiveFps),
             "channel": .string(channel.rawValue), "signal_quality": .int(signalQuality),

@@ -16,7 +16,7 @@ public enum AnalysisError: Error, Sendable, Equatable {
     }
 
     /// `{"error":{"code":…,"message":…}}`.
-    public var json: JsonValue {
+    public var json: JSONValue {
         .object(["error": .object(["code": .string(code), "message": .string(message)])])
     }
 }

@@ -45,8 +45,8 @@ public struct AnalysisResult: Sendable, Equatable {
     }
 
     /// The JSON object (camelCase result keys, snake_case diagnostics), optionals absent when nil.
-    public var json: JsonValue {
-        var members: [String: JsonValue] = [
+    public var json: JSONValue {
+        var members: [String: JSONValue] = [
             "durationSeconds": .number(durationSeconds), "heartRateBpm": .number(heartRateBpm),
             "confidence": .number(confidence), "quality": .int(quality.rawValue),
             "flags": .array(flags.map { .string($0) }), "diagnostics": diagnostics.json,
@@ -61,5 +61,5 @@ public struct AnalysisResult: Sendable, Equatable {
     }
 
     /// The JSON text with sorted keys, byte-stable for equal results.
-    public var jsonText: String { json.text }
+    public var jsonText: String { json.serialized() }
 }

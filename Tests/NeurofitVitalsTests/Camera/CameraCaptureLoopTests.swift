@@ -9,8 +9,20 @@ struct CameraCaptureLoopTests {
     final class Delivered: Sendable {
         let items = Mutex<[SourceItem]>([])
         var frames: Int { items.withLock { $0.filter { if case .frame = $0 { true } else { false } }.count } }
+        /// Health notices: everything but frames and operating-point reports.
         var events: [SourceItem] {
-            items.withLock { $0.filter { if case .frame = $0 { false } else { true } } }
+            items.withLock {
+                $0.filter {
+                    switch $0 {
+                    case .frame, .captureSettings: false
+                    default: true
+                    }
+                }
+            }
+        }
+        /// The operating points reported, in order.
+        var settings: [CaptureSettings] {
+            items.withLock { $0.compactMap { if case .captureSettings(let value) = $0 { value } else { nil } } }
         }
     }
 
@@ -48,6 +60,11 @@ struct CameraCaptureLoopTests {
         #expect(try #require(final.exposureRedMean) >= 120 && final.exposureRedMean! <= 210)
         #expect(torch.switches == [true, false])
         #expect(!camera.isOpen && !camera.streaming)
+        let reported = try #require(delivered.settings.last(where: { $0.torchActive }))
+        #expect(reported.exposureTunerEnabled && reported.exposureLocked && reported.width == 640)
+        #expect(reported.exposureTuneSteps == final.exposureTuneSteps)
+        let settings = delivered.settings
+        #expect(zip(settings, settings.dropFirst()).allSatisfy { $0 != $1 }, "only changes are reported")
     }
 
     @Test func aSustainedLowRateDropsOneTierInPlace() throws {

@@ -38,7 +38,7 @@ extension JSONValue {
     }
 
     /// The keys of `members` in byte order of their UTF-8 (the order `JSONEncoder`'s `.sortedKeys` uses for ASCII).
-    static func sortedKeys(of members: [String: JSONValue]) -> [String] {
+    public static func sortedKeys(of members: [String: JSONValue]) -> [String] {
         members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

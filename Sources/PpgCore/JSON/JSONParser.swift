@@ -266,4 +266,9 @@ extension JSONValue {
     public init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser.parse(text)
     }
+
+    /// Parses UTF-8 JSON bytes (strict RFC 8259; see `JSONParser`).
+    public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        self = try JSONParser.parse(bytes)
+    }
 }
