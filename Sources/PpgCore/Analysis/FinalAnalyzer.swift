@@ -34,6 +34,9 @@ public struct FinalAnalyzer: Sendable {
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
         }
+        guard extractor.supports(sampleRate: signal.sampleRate) else {
+            return .failure(.noHeartRate(reasons: ["low_frame_rate"]))
+        }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
         let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible
         let analyses = analysed.map { analyzeChannel($0, signal: signal, motion: motion) }
