@@ -26,13 +26,23 @@ import Testing
     @Test func frameRatesTooSlowForTheBeatBandFailWithoutATrap() {
         let oneFps = (0..<40).map { Self.pulse(Double($0)) }
         #expect(FinalAnalyzer().analyze(frames: oneFps) == .failure(.noHeartRate(reasons: ["low_frame_rate"])))
-        let twoFramesFarApart = [Self.pulse(0), Self.pulse(1e19)]
+        let twoFramesFarApart = [Self.pulse(0), Self.pulse(1e3)]
         #expect(FinalAnalyzer().analyze(frames: twoFramesFarApart)
             == .failure(.noHeartRate(reasons: ["low_frame_rate"])))
         var live = LiveAnalyzer()
         let beats = oneFps.flatMap { live.push($0).beats }
         #expect(beats.isEmpty)
         #expect(BeatExtractor().supports(sampleRate: 30) && !BeatExtractor().supports(sampleRate: 1))
+    }
+
+    /// A glitched timestamp far after a clean reading made the quality windows step 2 s at a time across the whole
+    /// span (a hang: 10¹⁸ s, or forever where adding 2 s no longer changes the time).
+    @Test(arguments: [1e9, 1e18])
+    func aReadingSpanningMoreThanAnHourIsRefusedNotScanned(glitch: Double) {
+        let frames = (0..<900).map { Self.pulse(Double($0) / 30) } + [Self.pulse(glitch)]
+        #expect(FinalAnalyzer().analyze(frames: frames) == .failure(.noHeartRate(reasons: ["too_long"])))
+        let longest = FinalAnalyzer.maximumDurationSeconds
+        #expect((try? VitalsConfiguration(json: #"{"readingDuration":\#(longest)}"#)) != nil, "the longest reading")
     }
 
     @Test(arguments: [
