@@ -12,7 +12,7 @@ import PpgCore
 /// reaches beat detection, intervals and breathing.
 enum AnalysisFuzz {
     /// Most frames per input.
-    static let frameLimit = 2_400
+    static let frameLimit = 1_200
 
     static func run(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
