@@ -5,8 +5,16 @@ import Synchronization
 /// thread, checked for monotonic timestamps, then handed to the session.
 public final class HostFrameSource: FrameSource {
     public let info: SourceInfo
-    private let state = Mutex<(deliver: (@Sendable (SourceItem) -> Void)?, lastFrame: Double?, lastMotion: Double?)>(
-        (nil, nil, nil))
+    private let state = Mutex<State>(State())
+
+    /// The source's guarded state. A struct, not a tuple: a closure stored in a `Mutex` as a tuple element (or as a
+    /// bare optional) gained two reabstraction thunks on every `withLock` (Swift 6.3.1), so each frame delivered
+    /// through a deeper call chain than the last: quadratic time and, after enough frames, a stack overflow.
+    private struct State {
+        var deliver: (@Sendable (SourceItem) -> Void)?
+        var lastFrame: Double?
+        var lastMotion: Double?
+    }
 
     /// A host source whose camera runs at `fpsTier`.
     public init(fpsTier: Int = 30, description: String = "host frames") {

@@ -74,8 +74,15 @@ public struct LicenseKey: Sendable, Equatable {
         publicKeys.contains { Ed25519.verify(signature, of: signedBytes, publicKey: $0) }
     }
 
-    /// Decodes the payload JSON, naming the first field that is missing or of the wrong type.
+    /// Decodes the payload JSON, naming the first field that is missing or of the wrong type. The payload must be
+    /// strict JSON first (`JSONParser`: no duplicate keys, valid UTF-8), so one signed key has one meaning —
+    /// `JSONDecoder` alone silently picks one of two `apps` members.
     func decodePayload() throws(VitalsError) -> LicensePayload {
+        do {
+            _ = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONParser.parse(bytes) }
+        } catch {
+            throw .licenseInvalid("the payload is not strict JSON: \(error)")
+        }
         let payload: LicensePayload
         do {
             payload = try JSONDecoder().decode(LicensePayload.self, from: Data(payloadBytes))

@@ -16,6 +16,9 @@ public struct FinalAnalyzer: Sendable {
 
     /// Shortest reading analysed, seconds.
     public static let minimumDurationSeconds = 15.0
+    /// Longest span of frames analysed, seconds: the longest `readingDuration` a configuration allows. A longer
+    /// span (a glitched timestamp far from the others, say) is refused instead of scanned window by window.
+    public static let maximumDurationSeconds = 3600.0
     /// Fewest accepted NN intervals for a heart rate.
     public static let minimumIntervals = 15
     /// Fewest valid beats for a trustworthy ("usable") heart rate (ALGORITHMS §2.10).
@@ -33,6 +36,12 @@ public struct FinalAnalyzer: Sendable {
         let signal = ReadingSignal(frames: frames)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
+        }
+        guard signal.duration <= Self.maximumDurationSeconds else {
+            return .failure(.noHeartRate(reasons: ["too_long"]))
+        }
+        guard extractor.supports(sampleRate: signal.sampleRate) else {
+            return .failure(.noHeartRate(reasons: ["low_frame_rate"]))
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
         let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible

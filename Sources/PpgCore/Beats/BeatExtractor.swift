@@ -32,6 +32,12 @@ public struct BeatExtractor: Sendable {
     /// Creates an extractor with the defaults of ALGORITHMS §2.
     public init() {}
 
+    /// Whether frames at `sampleRate` can be band-passed: the pass band's upper edge, clamped below Nyquist, must
+    /// stay above its lower edge (about 1.1 Hz for the default band). Slower frames hold no detectable beat.
+    public func supports(sampleRate: Double) -> Bool {
+        sampleRate.isFinite && ButterworthDesign.maximumEdgeFraction * sampleRate > passBand.lowerBound
+    }
+
     /// Integer upsampling factor that brings `sampleRate` to at least `minimumDetectionRate`.
     public func upsamplingFactor(sampleRate: Double) -> Int {
         max(1, Int((minimumDetectionRate / sampleRate).rounded(.up)))

@@ -3,12 +3,15 @@ import Glibc
 /// Digital Butterworth filters as cascades of second-order sections, designed like SciPy's
 /// `butter(..., output="sos")`: analog prototype poles, band transform, bilinear transform with pre-warping.
 public enum ButterworthDesign {
+    /// Highest band edge a design accepts, as a fraction of the sample rate (upper edges are clamped to it).
+    public static let maximumEdgeFraction = 0.45
+
     /// A band-pass of prototype order `order` (≥ 1; the filter has `order` sections, `2·order` poles) passing
     /// `lowHz…highHz` at `sampleRate`. The upper edge is clamped below Nyquist (to 0.45·fs). Unity gain at the
     /// geometric centre, −3 dB at the edges.
     public static func bandPass(order: Int, lowHz: Double, highHz: Double, sampleRate: Double) -> [BiquadSection] {
         precondition(order >= 1 && lowHz > 0 && sampleRate > 0, "invalid band-pass specification")
-        let high = min(highHz, 0.45 * sampleRate)
+        let high = min(highHz, maximumEdgeFraction * sampleRate)
         precondition(high > lowHz, "band-pass upper edge must exceed the lower edge")
         let warp = 2.0 * sampleRate
         let warpedLow = warp * tan(Double.pi * lowHz / sampleRate)

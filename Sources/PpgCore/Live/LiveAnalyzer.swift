@@ -87,12 +87,12 @@ public struct LiveAnalyzer: Sendable {
         frames.append(frame)
         let origin = startGridsIfNeeded(at: frame.timestamp)
         guard frame.timestamp >= origin + Double(nextSubTick) * Self.subTickSeconds else { return LiveStep() }
-        nextSubTick = Int(((frame.timestamp - origin) / Self.subTickSeconds).rounded(.down)) + 1
+        nextSubTick = Self.gridIndex(frame.timestamp - origin, step: Self.subTickSeconds) + 1
         let recent = analyzeRecentSignal()
         var beats: [LiveBeat] = []
         if let recent { beats = confirmBeats(recent) }
         guard frame.timestamp >= origin + Double(nextTick) * Self.tickSeconds else { return LiveStep(beats: beats) }
-        let due = Int(((frame.timestamp - origin) / Self.tickSeconds).rounded(.down))
+        let due = Self.gridIndex(frame.timestamp - origin, step: Self.tickSeconds)
         nextTick = due + 1
         return LiveStep(beats: beats, tick: makeTick(time: origin + Double(due) * Self.tickSeconds, recent: recent))
     }
@@ -103,6 +103,13 @@ public struct LiveAnalyzer: Sendable {
         guard options.motionBreathing, motion.timestamp.isFinite, motion.x.isFinite, motion.y.isFinite,
               motion.z.isFinite else { return }
         breathing?.append(motion)
+    }
+
+    /// Index of the grid slot `elapsed` seconds after the origin falls in. Capped (at 2⁶⁰) so a timestamp jump
+    /// that no `Int` can count — a replayed file may hold one — cannot trap; the grid then simply resumes there.
+    static func gridIndex(_ elapsed: Double, step: Double) -> Int {
+        let slot = (elapsed / step).rounded(.down)
+        return slot < 0x1p60 ? Int(slot) : 1 << 60
     }
 
     /// The grid origin, set by the first frame after init or reset.

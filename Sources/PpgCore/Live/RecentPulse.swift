@@ -15,7 +15,7 @@ struct RecentPulse: Sendable {
               last.timestamp - first.timestamp >= minimumSeconds else { return nil }
         let timestamps = frames.map(\.timestamp)
         let timing = FrameTiming(timestamps: timestamps)
-        guard timing.medianInterval > 0 else { return nil }
+        guard timing.medianInterval > 0, extractor.supports(sampleRate: 1 / timing.medianInterval) else { return nil }
         let resampler = UniformResampler(sampleRate: 1 / timing.medianInterval)
         let raw = resampler.resample(timestamps: timestamps, channels: [frames.map { channel.value(in: $0) }],
                                      run: 0..<frames.count)[0]
