@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PpgCore
 
 /// The text form of a license key: `NFV1.<payload>.<signature>`, both parts unpadded base64url. The signature is
 /// Ed25519 over the ASCII bytes of `NFV1.<payload>` (docs/license-keys.md).
@@ -75,11 +76,11 @@ public struct LicenseKey: Sendable, Equatable {
     }
 
     /// Decodes the payload JSON, naming the first field that is missing or of the wrong type. The payload must be
-    /// strict JSON first (`JSONParser`: no duplicate keys, valid UTF-8), so one signed key has one meaning —
+    /// strict JSON first (`JSONValue(parsing:)`: no duplicate keys, valid UTF-8), so one signed key has one meaning —
     /// `JSONDecoder` alone silently picks one of two `apps` members.
     func decodePayload() throws(VitalsError) -> LicensePayload {
         do {
-            _ = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONParser.parse(bytes) }
+            _ = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONValue(parsing: bytes) }
         } catch {
             throw .licenseInvalid("the payload is not strict JSON: \(error)")
         }
