@@ -78,13 +78,12 @@ public struct FinalAnalyzer: Sendable {
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat]) -> [QualityWindow] {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
-        let plan = FastFourierTransform(length: max(qualityMeter.fftLength,
-                                                    Int((length * signal.sampleRate).rounded(.up)) + 1))
+        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate)
         var windows: [QualityWindow] = []
         var start = first
         while start + length <= last + 1e-9 {
             windows.append(qualityMeter.measure(start: start, end: start + length, frames: signal.frames[...],
-                                                pulses: pulses, beats: beats, plan: plan))
+                                                pulses: pulses, beats: beats, workspace: &workspace))
             start += qualityStepSeconds
         }
         return windows

@@ -51,22 +51,20 @@ public struct ReadingSignal: Sendable {
     public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10) -> PowerSpectrum? {
         guard let rate = pulses.first?.sampleRate else { return nil }
         let length = Int((windowSeconds * rate).rounded())
-        let plan = FastFourierTransform(length: max(length, 2048))
-        var total: [Double] = []
+        guard length >= 4 else { return nil }
+        var workspace = PeriodogramWorkspace(length: max(length, 2048))
+        var total = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
         var windows = 0
         for pulse in pulses where pulse.samples.count >= length {
             var start = 0
             while start + length <= pulse.samples.count {
-                let spectrum = SpectralEstimator.periodogram(pulse.samples[start..<(start + length)], sampleRate: rate,
-                                                             plan: plan)
-                if total.isEmpty { total = [Double](repeating: 0, count: spectrum.power.count) }
-                for index in total.indices { total[index] += spectrum.power[index] }
+                workspace.accumulate(pulse.samples[start..<(start + length)], into: &total)
                 windows += 1
                 start += length / 2
             }
         }
         guard windows > 0 else { return nil }
-        let resolution = rate / Double(plan.length)
+        let resolution = rate / Double(workspace.plan.length)
         return PowerSpectrum(power: total.map { $0 / Double(windows) }, resolution: resolution)
     }
 }

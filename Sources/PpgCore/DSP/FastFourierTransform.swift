@@ -1,11 +1,15 @@
 import Glibc
 
-/// In-place radix-2 complex FFT on split real/imaginary buffers, with the twiddle factors computed once.
+/// In-place radix-2 FFT on split real/imaginary buffers, with the twiddle factors computed once per plan.
 ///
-/// Sized for one power-of-two length; reusing a plan (and its buffers) keeps repeated spectra allocation-free.
+/// A plan serves one power-of-two `length`: complex transforms of `length` points, and power spectra of real
+/// signals of `length` points, computed as one complex transform of half the length (even samples as the real
+/// part, odd samples as the imaginary part) and a split step. Reusing a plan keeps repeated spectra free of
+/// trigonometry.
 public struct FastFourierTransform: Sendable {
     /// The transform length, a power of two.
     public let length: Int
+    /// `cos(−2πk/length)` and `sin(−2πk/length)` for k in `0..<length/2`.
     private let cosines: [Double]
     private let sines: [Double]
 
@@ -34,36 +38,96 @@ public struct FastFourierTransform: Sendable {
     /// Forward transform `X_k = Σ x_n·e^{−2πikn/N}` of `real`/`imaginary` (both `length` long), in place.
     public func transform(real: inout [Double], imaginary: inout [Double]) {
         precondition(real.count == length && imaginary.count == length, "buffers must match the plan length")
-        reorderBitReversed(&real, &imaginary)
-        var span = 1
-        while span < length {
-            let stride = length / (2 * span)
-            var start = 0
-            while start < length {
-                for offset in 0..<span {
-                    let even = start + offset, odd = even + span
-                    let c = cosines[offset * stride], s = sines[offset * stride]
-                    let tr = real[odd] * c - imaginary[odd] * s
-                    let ti = real[odd] * s + imaginary[odd] * c
-                    real[odd] = real[even] - tr
-                    imaginary[odd] = imaginary[even] - ti
-                    real[even] += tr
-                    imaginary[even] += ti
-                }
-                start += 2 * span
+        real.withUnsafeMutableBufferPointer { re in
+            imaginary.withUnsafeMutableBufferPointer { im in
+                complexTransform(re.baseAddress!, im.baseAddress!, count: length)
             }
-            span <<= 1
         }
     }
 
-    private func reorderBitReversed(_ real: inout [Double], _ imaginary: inout [Double]) {
-        var reversed = 0
-        for index in 0..<(length - 1) {
-            if index < reversed {
-                real.swapAt(index, reversed)
-                imaginary.swapAt(index, reversed)
+    /// Adds `scale·|X_k|²` for k = 0…length/2 to `power` (length/2 + 1 bins), where X is the transform of the real
+    /// signal `x` of `length` points given as `even[n] = x[2n]` and `odd[n] = x[2n + 1]` (each length/2 long; both
+    /// are overwritten).
+    public func accumulateRealPower(even: inout [Double], odd: inout [Double], scale: Double,
+                                    into power: inout [Double]) {
+        let half = length / 2
+        precondition(even.count == half && odd.count == half && power.count == half + 1,
+                     "buffers must match the plan length")
+        even.withUnsafeMutableBufferPointer { re in
+            odd.withUnsafeMutableBufferPointer { im in
+                power.withUnsafeMutableBufferPointer { out in
+                    let zr = re.baseAddress!, zi = im.baseAddress!, sum = out.baseAddress!
+                    complexTransform(zr, zi, count: half)
+                    addSplitPower(zr, zi, scale: scale, into: sum)
+                }
             }
-            var bit = length >> 1
+        }
+    }
+
+    /// The split step: with `Z` the transform of `z[n] = x[2n] + i·x[2n+1]` (N/2 points), `X_k = E_k + W^k·O_k`
+    /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`.
+    private func addSplitPower(_ zr: UnsafeMutablePointer<Double>, _ zi: UnsafeMutablePointer<Double>, scale: Double,
+                               into power: UnsafeMutablePointer<Double>) {
+        let half = length / 2
+        cosines.withUnsafeBufferPointer { cosTable in
+            sines.withUnsafeBufferPointer { sinTable in
+                let dc = zr[0] + zi[0], nyquist = zr[0] - zi[0]
+                power[0] += dc * dc * scale
+                power[half] += nyquist * nyquist * scale
+                for k in 1..<half {
+                    let mirror = half - k
+                    let evenRe = 0.5 * (zr[k] + zr[mirror]), evenIm = 0.5 * (zi[k] - zi[mirror])
+                    let oddRe = 0.5 * (zi[k] + zi[mirror]), oddIm = -0.5 * (zr[k] - zr[mirror])
+                    let c = cosTable[k], s = sinTable[k]
+                    let re = evenRe + c * oddRe - s * oddIm
+                    let im = evenIm + c * oddIm + s * oddRe
+                    power[k] += (re * re + im * im) * scale
+                }
+            }
+        }
+    }
+
+    /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place.
+    private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                  count: Int) {
+        Self.reorderBitReversed(re, im, count: count)
+        let tableStride = length / count
+        cosines.withUnsafeBufferPointer { cosTable in
+            sines.withUnsafeBufferPointer { sinTable in
+                var span = 1
+                while span < count {
+                    let step = 2 * span
+                    let twiddleStride = tableStride * (count / step)
+                    for offset in 0..<span {
+                        let c = cosTable[offset * twiddleStride], s = sinTable[offset * twiddleStride]
+                        var even = offset
+                        while even < count {
+                            let odd = even + span
+                            let tr = re[odd] * c - im[odd] * s
+                            let ti = re[odd] * s + im[odd] * c
+                            re[odd] = re[even] - tr
+                            im[odd] = im[even] - ti
+                            re[even] += tr
+                            im[even] += ti
+                            even += step
+                        }
+                    }
+                    span = step
+                }
+            }
+        }
+    }
+
+    /// Puts `count` points into bit-reversed index order.
+    private static func reorderBitReversed(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                           count: Int) {
+        var reversed = 0
+        for index in 0..<(count - 1) {
+            if index < reversed {
+                swap(&re[index], &re[reversed])
+                swap(&im[index], &im[reversed])
+            }
+            var bit = count >> 1
             while reversed & bit != 0 {
                 reversed ^= bit
                 bit >>= 1

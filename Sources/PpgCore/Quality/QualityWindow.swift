@@ -69,13 +69,20 @@ public struct QualityWindowMeter: Sendable {
     /// segments, `beats` every detected beat.
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
                         beats: [DetectedBeat]) -> QualityWindow {
-        measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats,
-                plan: FastFourierTransform(length: fftLength))
+        var workspace = makeWorkspace(sampleRate: pulses.first?.sampleRate ?? 0)
+        return measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats, workspace: &workspace)
     }
 
-    /// `measure` with a prepared FFT plan of `fftLength` points (shared by the windows of a reading).
+    /// A periodogram workspace for windows of the pulse sampled at `sampleRate`: `fftLength` points, or more when a
+    /// window holds more samples.
+    public func makeWorkspace(sampleRate: Double) -> PeriodogramWorkspace {
+        let samples = windowSeconds * sampleRate
+        return PeriodogramWorkspace(length: max(fftLength, samples.isFinite ? Int(samples.rounded(.up)) + 1 : 0))
+    }
+
+    /// `measure` with a prepared periodogram workspace (shared by the windows of a reading; see `makeWorkspace`).
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
-                        beats: [DetectedBeat], plan: FastFourierTransform) -> QualityWindow {
+                        beats: [DetectedBeat], workspace: inout PeriodogramWorkspace) -> QualityWindow {
         let inside = frames[Self.firstIndex(in: frames, atOrAfter: start)..<Self.firstIndex(in: frames, atOrAfter: end)]
         let count = Double(max(inside.count, 1))
         var clippedSum = 0.0, litCount = 0
@@ -88,8 +95,7 @@ public struct QualityWindowMeter: Sendable {
         let samples = longestPiece(of: pulses, start: start, end: end)
         let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
         let spectral = enough ? SpectralQuality(
-            spectrum: SpectralEstimator.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1,
-                                                    plan: plan),
+            spectrum: workspace.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1),
             halfWidth: bandHalfWidth) : nil
         let correlations = beats.filter { $0.time >= start && $0.time < end }.map(\.templateCorrelation)
         let correlation = correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
