@@ -1,7 +1,8 @@
 import Glibc
 import PpgCore
 
-/// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps.
+/// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps,
+/// with a torch (only red usable) and without (all three channels usable).
 /// The live path is timed by `nfv-bench live` (engine-live). Set `NFV_BENCH_EXPORT_DIR` to also write the timed
 /// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`).
 enum EngineBenchmark {
@@ -20,15 +21,30 @@ enum EngineBenchmark {
             let final = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: reading.frames) }
             print("final analysis, 60 s at \(Int(fps)) fps: \(format(final)) ms (median of \(runs))")
             let signal = ReadingSignal(frames: reading.frames)
-            let segments = signal.rawSegments[.red] ?? []
+            let segments = signal.rawSegments(of: .red)
             let extractor = BeatExtractor()
             let beats = medianMilliseconds(runs: runs) {
                 for (index, segment) in segments.enumerated() { _ = extractor.extract(segment, segmentIndex: index) }
             }
-            let preparation = medianMilliseconds(runs: runs) { _ = ReadingSignal(frames: reading.frames) }
-            print("  of which: resampling \(format(preparation)) ms, beat extraction (one channel) \(format(beats)) ms,",
-                  "\(reading.frames.count) frames")
+            let preparation = medianMilliseconds(runs: runs) {
+                _ = ReadingSignal(frames: reading.frames).rawSegments(of: .red)
+            }
+            print("  of which: resampling (red) \(format(preparation)) ms, beat extraction (one channel)",
+                  "\(format(beats)) ms, \(reading.frames.count) frames")
+            let ambient = ambientReading(fps: fps)
+            let threeChannels = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
+            print("  without a torch (red, green and blue all usable, choice compares them): \(format(threeChannels))",
+                  "ms")
         }
+    }
+
+    /// A reading without a torch (ALGORITHMS §5.3 "no torch" levels with a pulse in every channel): every channel
+    /// has a usable level, so the channel choice compares all three.
+    private static func ambientReading(fps: Double) -> [FrameSample] {
+        var camera = CameraParameters(framesPerSecond: fps)
+        camera.dc = ChannelTriple(red: 120, green: 110, blue: 90)
+        camera.acFraction = ChannelTriple(red: 0.004, green: 0.012, blue: 0.006)
+        return SyntheticReading(configuration: SyntheticConfiguration(seed: 1, camera: camera)).frames
     }
 
     /// Median wall time of `body` over `runs` calls, in milliseconds (after one warm-up call).

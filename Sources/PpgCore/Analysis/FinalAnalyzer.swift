@@ -35,8 +35,17 @@ public struct FinalAnalyzer: Sendable {
             return .failure(.noHeartRate(reasons: ["too_short"]))
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
-        let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible
-        let analyses = analysed.map { analyzeChannel($0, signal: signal, motion: motion) }
+        var analyses: [ChannelAnalysis] = []
+        if levelEligible.isEmpty {
+            analyses = PulseChannel.allCases.compactMap { analyzeChannel($0, signal: signal, motion: motion) }
+        } else {
+            for channel in levelEligible {
+                let bar = Self.scoreToBeat(analyses.map(\.candidate))
+                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, mustExceed: bar) {
+                    analyses.append(analysis)
+                }
+            }
+        }
         let choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
@@ -52,13 +61,29 @@ public struct FinalAnalyzer: Sendable {
         var evidence: ReadingEvidence
     }
 
-    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels).
-    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample]) -> ChannelAnalysis {
-        let extracted = (signal.rawSegments[channel] ?? []).enumerated().map { extractor.extract($1, segmentIndex: $0) }
+    /// The mean quality score a further eligible channel must exceed to change the choice among `candidates`
+    /// (channels in `PulseChannel.allCases` order, all with a usable level): eligible red's score plus
+    /// `ChannelChoice.preferRedMargin`, and every other eligible channel's score (the first best wins ties); nil
+    /// when none is eligible.
+    static func scoreToBeat(_ candidates: [ChannelChoice.Candidate]) -> Double? {
+        let bars = candidates.compactMap { candidate in
+            candidate.score.map { candidate.channel == .red ? $0 + ChannelChoice.preferRedMargin : $0 }
+        }
+        return bars.max()
+    }
+
+    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels). With
+    /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
+    /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
+    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
+                        mustExceed bar: Double? = nil) -> ChannelAnalysis? {
+        let extracted = signal.rawSegments(of: channel).enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
-        let evidence = ReadingEvidence(windows: qualityWindows(signal: signal, pulses: pulses, beats: beats),
-                                       spectrum: ReadingSignal.readingSpectrum(pulses),
+        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, mustExceed: bar) else {
+            return nil
+        }
+        let evidence = ReadingEvidence(windows: windows, spectrum: ReadingSignal.readingSpectrum(pulses),
                                        motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
                                                                                                motion: motion))
         let (dc, clipped) = channelLevels(channel, signal)
@@ -74,17 +99,42 @@ public struct FinalAnalyzer: Sendable {
         return (Statistics.mean(values) ?? 0, clipped)
     }
 
-    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading.
-    func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat]) -> [QualityWindow] {
+    /// Margin by which a channel's score bound must fall below the bar before it is dropped, so that rounding in
+    /// the bound's sums can never drop a channel whose exact mean would win.
+    static let pruningTolerance = 1e-9
+
+    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading; nil once their
+    /// mean score provably cannot exceed `bar`.
+    func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
+                        mustExceed bar: Double? = nil) -> [QualityWindow]? {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
-        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate)
-        var windows: [QualityWindow] = []
+        var starts: [Double] = []
         var start = first
         while start + length <= last + 1e-9 {
-            windows.append(qualityMeter.measure(start: start, end: start + length, frames: signal.frames[...],
-                                                pulses: pulses, beats: beats, workspace: &workspace))
+            starts.append(start)
             start += qualityStepSeconds
+        }
+        let frames = signal.frames[...]
+        // boundAfter[i]: the summed score bounds of the windows from i on.
+        var boundAfter = [Double](repeating: 0, count: starts.count + 1)
+        if bar != nil {
+            for index in starts.indices.reversed() {
+                boundAfter[index] = boundAfter[index + 1] + qualityMeter.scoreUpperBound(
+                    start: starts[index], end: starts[index] + length, frames: frames, beats: beats)
+            }
+        }
+        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate)
+        var windows: [QualityWindow] = []
+        var measuredSum = 0.0
+        for (index, start) in starts.enumerated() {
+            let window = qualityMeter.measure(start: start, end: start + length, frames: frames, pulses: pulses,
+                                              beats: beats, workspace: &workspace)
+            windows.append(window)
+            measuredSum += window.score
+            if let bar, (measuredSum + boundAfter[index + 1]) / Double(starts.count) < bar - Self.pruningTolerance {
+                return nil
+            }
         }
         return windows
     }

@@ -1,12 +1,12 @@
-/// A reading's frames put onto uniform gap-free segments, per colour channel, with their band-passed pulse and
-/// reading-level spectral figures: the shared first step of the final and live analyses.
+/// A reading's valid frames, their timing and gap-free runs, from which each colour channel is resampled onto
+/// uniform segments on demand; and the reading-level spectrum of band-passed segments.
 public struct ReadingSignal: Sendable {
     /// Frames used (finite values, strictly increasing timestamps), in order.
     public var frames: [FrameSample]
     /// Timing figures of `frames`.
     public var timing: FrameTiming
-    /// Raw (intensity polarity) segments keyed by channel (read by key only; never iterated).
-    public var rawSegments: [PulseChannel: [UniformSegment]]
+    /// Index ranges of `frames` that are resampled as gap-free segments (at least `minimumSegmentSeconds` long).
+    public var segmentRuns: [Range<Int>]
 
     /// Segments shorter than this are not analysed, seconds.
     public static let minimumSegmentSeconds = 4.0
@@ -21,21 +21,22 @@ public struct ReadingSignal: Sendable {
             frames.append(frame)
         }
         self.frames = frames
-        timing = FrameTiming(timestamps: frames.map(\.timestamp))
-        rawSegments = [:]
-        guard timing.medianInterval > 0 else { return }
-        let resampler = UniformResampler(sampleRate: 1 / timing.medianInterval)
         let timestamps = frames.map(\.timestamp)
-        let channels = PulseChannel.allCases.map { channel in frames.map { channel.value(in: $0) } }
-        var segments = [[UniformSegment]](repeating: [], count: channels.count)
-        for run in resampler.runs(timestamps: timestamps)
-        where timestamps[run.upperBound - 1] - timestamps[run.lowerBound] >= Self.minimumSegmentSeconds {
-            for (index, segment) in resampler.resample(timestamps: timestamps, channels: channels, run: run)
-                .enumerated() {
-                segments[index].append(segment)
-            }
+        timing = FrameTiming(timestamps: timestamps)
+        segmentRuns = []
+        guard timing.medianInterval > 0 else { return }
+        segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
+            timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
         }
-        for (index, channel) in PulseChannel.allCases.enumerated() { rawSegments[channel] = segments[index] }
+    }
+
+    /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call
+    /// (a reading analyses only the channels it needs).
+    public func rawSegments(of channel: PulseChannel) -> [UniformSegment] {
+        let timestamps = frames.map(\.timestamp)
+        let values = frames.map { channel.value(in: $0) }
+        let resampler = UniformResampler(sampleRate: sampleRate)
+        return segmentRuns.map { resampler.resample(timestamps: timestamps, channels: [values], run: $0)[0] }
     }
 
     /// Grid rate of the segments, Hz (0 without frames).

@@ -12,6 +12,10 @@ public struct FastFourierTransform: Sendable {
     /// `cos(−2πk/length)` and `sin(−2πk/length)` for k in `0..<length/2`.
     private let cosines: [Double]
     private let sines: [Double]
+    /// The same factors grouped by butterfly stage: entries `span − 1 ..< 2·span − 1` hold `e^{−iπj/span}` for
+    /// j in `0..<span` (a stage's factors side by side).
+    private let stageCosines: [Double]
+    private let stageSines: [Double]
 
     /// Creates a plan for `length` points; `length` is rounded up to the next power of two (at least 2).
     public init(length: Int) {
@@ -26,6 +30,18 @@ public struct FastFourierTransform: Sendable {
         }
         self.cosines = cosines
         self.sines = sines
+        var stageCosines = [Double](repeating: 0, count: max(size - 1, 1))
+        var stageSines = stageCosines
+        var span = 1
+        while span < size {
+            for j in 0..<span {
+                stageCosines[span - 1 + j] = cosines[j * (size / (2 * span))]
+                stageSines[span - 1 + j] = sines[j * (size / (2 * span))]
+            }
+            span *= 2
+        }
+        self.stageCosines = stageCosines
+        self.stageSines = stageSines
     }
 
     /// The smallest power of two ≥ `count` (and ≥ 2).
@@ -91,28 +107,33 @@ public struct FastFourierTransform: Sendable {
     private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
                                   count: Int) {
         Self.reorderBitReversed(re, im, count: count)
-        let tableStride = length / count
-        cosines.withUnsafeBufferPointer { cosTable in
-            sines.withUnsafeBufferPointer { sinTable in
-                var span = 1
+        var pair = 0
+        while pair + 1 < count {
+            let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
+            (re[pair + 1], im[pair + 1]) = (re[pair] - re[pair + 1], im[pair] - im[pair + 1])
+            (re[pair], im[pair]) = (sumRe, sumIm)
+            pair += 2
+        }
+        stageCosines.withUnsafeBufferPointer { cosTable in
+            stageSines.withUnsafeBufferPointer { sinTable in
+                var span = 2
                 while span < count {
-                    let step = 2 * span
-                    let twiddleStride = tableStride * (count / step)
-                    for offset in 0..<span {
-                        let c = cosTable[offset * twiddleStride], s = sinTable[offset * twiddleStride]
-                        var even = offset
-                        while even < count {
-                            let odd = even + span
-                            let tr = re[odd] * c - im[odd] * s
-                            let ti = re[odd] * s + im[odd] * c
-                            re[odd] = re[even] - tr
-                            im[odd] = im[even] - ti
-                            re[even] += tr
-                            im[even] += ti
-                            even += step
+                    let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
+                    var start = 0
+                    while start < count {
+                        let evenRe = re + start, evenIm = im + start
+                        let oddRe = evenRe + span, oddIm = evenIm + span
+                        for j in 0..<span {
+                            let tr = oddRe[j] * c[j] - oddIm[j] * s[j]
+                            let ti = oddRe[j] * s[j] + oddIm[j] * c[j]
+                            oddRe[j] = evenRe[j] - tr
+                            oddIm[j] = evenIm[j] - ti
+                            evenRe[j] += tr
+                            evenIm[j] += ti
                         }
+                        start += 2 * span
                     }
-                    span = step
+                    span *= 2
                 }
             }
         }
