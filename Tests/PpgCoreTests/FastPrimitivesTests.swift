@@ -93,3 +93,22 @@ struct FastPrimitivesTests {
         }
     }
 }
+
+/// The breathing spectrum's Goertzel powers against a direct DFT.
+struct GoertzelPowerTests {
+    @Test func goertzelPowersEqualADirectDft() {
+        let samples = (0..<240).map { sin(0.37 * Double($0)) + 0.2 * cos(1.3 * Double($0)) + 0.01 * Double($0 % 5) }
+        let omegas = (0..<7).map { 0.05 + 0.3 * Double($0) }
+        let powers = BreathingSpectrum.goertzelPower(samples, cosines: omegas.map { cos($0) })
+        #expect(powers.count == omegas.count)
+        for (omega, power) in zip(omegas, powers) {
+            var re = 0.0, im = 0.0
+            for (n, x) in samples.enumerated() {
+                re += x * cos(omega * Double(n))
+                im -= x * sin(omega * Double(n))
+            }
+            let expected = re * re + im * im
+            #expect(abs(power - expected) <= 1e-9 * max(1, expected))
+        }
+    }
+}

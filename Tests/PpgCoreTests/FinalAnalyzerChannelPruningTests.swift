@@ -28,8 +28,9 @@ struct FinalAnalyzerChannelPruningTests {
         let analyzer = FinalAnalyzer()
         for reading in cases {
             let signal = ReadingSignal(frames: reading.frames)
+            var plans = FourierPlans()
             for channel in PulseChannel.allCases {
-                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: []) else {
+                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) else {
                     Issue.record("a channel without a bar is always analysed")
                     continue
                 }
@@ -48,12 +49,15 @@ struct FinalAnalyzerChannelPruningTests {
         var pruned = 0
         for reading in cases {
             let signal = ReadingSignal(frames: reading.frames)
-            let full = PulseChannel.allCases.compactMap { analyzer.analyzeChannel($0, signal: signal, motion: []) }
+            var plans = FourierPlans()
+            let full = PulseChannel.allCases.compactMap {
+                analyzer.analyzeChannel($0, signal: signal, motion: [], plans: &plans)
+            }
             let expected = ChannelChoice(candidates: full.map(\.candidate)).channel
             var kept: [ChannelChoice.Candidate] = []
             for analysis in full {
                 let bar = FinalAnalyzer.scoreToBeat(kept)
-                if analyzer.analyzeChannel(analysis.candidate.channel, signal: signal, motion: [],
+                if analyzer.analyzeChannel(analysis.candidate.channel, signal: signal, motion: [], plans: &plans,
                                            mustExceed: bar) == nil {
                     pruned += 1
                     let score = try #require(analysis.candidate.score), threshold = try #require(bar)

@@ -36,12 +36,16 @@ public struct FinalAnalyzer: Sendable {
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
         var analyses: [ChannelAnalysis] = []
+        var plans = FourierPlans()
         if levelEligible.isEmpty {
-            analyses = PulseChannel.allCases.compactMap { analyzeChannel($0, signal: signal, motion: motion) }
+            analyses = PulseChannel.allCases.compactMap {
+                analyzeChannel($0, signal: signal, motion: motion, plans: &plans)
+            }
         } else {
             for channel in levelEligible {
                 let bar = Self.scoreToBeat(analyses.map(\.candidate))
-                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, mustExceed: bar) {
+                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, plans: &plans,
+                                                 mustExceed: bar) {
                     analyses.append(analysis)
                 }
             }
@@ -75,15 +79,16 @@ public struct FinalAnalyzer: Sendable {
     /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels). With
     /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
     /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
+    /// `plans` lends the FFT plans (shared by the channels of a reading).
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
-                        mustExceed bar: Double? = nil) -> ChannelAnalysis? {
+                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> ChannelAnalysis? {
         let extracted = signal.rawSegments(of: channel).enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
-        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, mustExceed: bar) else {
-            return nil
-        }
-        let evidence = ReadingEvidence(windows: windows, spectrum: ReadingSignal.readingSpectrum(pulses),
+        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, plans: &plans,
+                                           mustExceed: bar) else { return nil }
+        let evidence = ReadingEvidence(windows: windows,
+                                       spectrum: ReadingSignal.readingSpectrum(pulses, plans: &plans),
                                        motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
                                                                                                motion: motion))
         let (dc, clipped) = channelLevels(channel, signal)
@@ -106,7 +111,7 @@ public struct FinalAnalyzer: Sendable {
     /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading; nil once their
     /// mean score provably cannot exceed `bar`.
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
-                        mustExceed bar: Double? = nil) -> [QualityWindow]? {
+                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> [QualityWindow]? {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
         var starts: [Double] = []
@@ -124,7 +129,7 @@ public struct FinalAnalyzer: Sendable {
                     start: starts[index], end: starts[index] + length, frames: frames, beats: beats)
             }
         }
-        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate)
+        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate, plans: &plans)
         var windows: [QualityWindow] = []
         var measuredSum = 0.0
         for (index, start) in starts.enumerated() {

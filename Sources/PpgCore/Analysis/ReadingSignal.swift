@@ -48,12 +48,14 @@ public struct ReadingSignal: Sendable {
         return last.timestamp - first.timestamp
     }
 
-    /// Average of 10 s Hann periodograms (5 s step) over the band-passed `pulses`, each zero-padded to 2048 points.
-    public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10) -> PowerSpectrum? {
+    /// Average of 10 s Hann periodograms (5 s step) over the band-passed `pulses`, each zero-padded to 2048 points
+    /// (or the next power of two above a longer window); the FFT plan comes from `plans`.
+    public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10,
+                                       plans: inout FourierPlans) -> PowerSpectrum? {
         guard let rate = pulses.first?.sampleRate else { return nil }
         let length = Int((windowSeconds * rate).rounded())
         guard length >= 4 else { return nil }
-        var workspace = PeriodogramWorkspace(length: max(length, 2048))
+        var workspace = PeriodogramWorkspace(plan: plans.plan(length: max(length, 2048)))
         var total = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
         var windows = 0
         for pulse in pulses where pulse.samples.count >= length {

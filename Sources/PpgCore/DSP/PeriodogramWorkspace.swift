@@ -1,7 +1,7 @@
 import Glibc
 
-/// An FFT plan with the buffers and Hann window that repeated periodograms of one length reuse: after the first
-/// call, a periodogram computes no trigonometry and allocates only its result.
+/// An FFT plan with the buffers and Hann windows that repeated periodograms of one length reuse: once a window
+/// length has been seen, a periodogram computes no trigonometry and allocates only its result.
 ///
 /// Each call gives exactly what `SpectralEstimator.periodogram` gives for the same samples and FFT length.
 public struct PeriodogramWorkspace: Sendable {
@@ -9,9 +9,10 @@ public struct PeriodogramWorkspace: Sendable {
     public let plan: FastFourierTransform
     private var even: [Double]
     private var odd: [Double]
-    /// Hann window of the last sample count seen, and its energy `Σw²`.
-    private var window: [Double] = []
-    private var windowEnergy = 0.0
+    /// Hann windows of the sample counts seen most recently (newest first, at most `cachedWindows`), with their
+    /// energies `Σw²`: windows on a grid that does not divide the window length alternate between two counts.
+    private var windows: [(weights: [Double], energy: Double)] = []
+    private static let cachedWindows = 4
 
     /// Creates a workspace for periodograms zero-padded to `length` points (rounded up to a power of two).
     public init(length: Int) {
@@ -40,7 +41,7 @@ public struct PeriodogramWorkspace: Sendable {
     /// window energy, to `power` (`plan.length/2 + 1` bins).
     public mutating func accumulate(_ samples: ArraySlice<Double>, into power: inout [Double]) {
         let count = samples.count
-        prepareWindow(count: count)
+        let (window, windowEnergy) = hannWindow(count: count)
         let average = samples.reduce(0, +) / Double(count)
         let half = plan.length / 2
         samples.withUnsafeBufferPointer { input in
@@ -70,10 +71,15 @@ public struct PeriodogramWorkspace: Sendable {
         plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power)
     }
 
-    /// Makes `window` the periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points.
-    private mutating func prepareWindow(count: Int) {
-        guard window.count != count else { return }
-        window = (0..<count).map { 0.5 - 0.5 * cos(2.0 * Double.pi * Double($0) / Double(count)) }
-        windowEnergy = window.reduce(0) { $0 + $1 * $1 }
+    /// The periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points and its energy, from the cache.
+    private mutating func hannWindow(count: Int) -> (weights: [Double], energy: Double) {
+        if let cached = windows.firstIndex(where: { $0.weights.count == count }) {
+            return windows[cached]
+        }
+        let weights = (0..<count).map { 0.5 - 0.5 * cos(2.0 * Double.pi * Double($0) / Double(count)) }
+        let window = (weights, weights.reduce(0) { $0 + $1 * $1 })
+        windows.insert(window, at: 0)
+        if windows.count > Self.cachedWindows { windows.removeLast() }
+        return window
     }
 }

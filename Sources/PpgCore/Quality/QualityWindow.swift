@@ -69,15 +69,17 @@ public struct QualityWindowMeter: Sendable {
     /// segments, `beats` every detected beat.
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
                         beats: [DetectedBeat]) -> QualityWindow {
-        var workspace = makeWorkspace(sampleRate: pulses.first?.sampleRate ?? 0)
+        var plans = FourierPlans()
+        var workspace = makeWorkspace(sampleRate: pulses.first?.sampleRate ?? 0, plans: &plans)
         return measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats, workspace: &workspace)
     }
 
-    /// A periodogram workspace for windows of the pulse sampled at `sampleRate`: `fftLength` points, or more when a
-    /// window holds more samples.
-    public func makeWorkspace(sampleRate: Double) -> PeriodogramWorkspace {
+    /// A periodogram workspace for windows of the pulse sampled at `sampleRate`, with its plan from `plans`:
+    /// `fftLength` points, or more when a window holds more samples.
+    public func makeWorkspace(sampleRate: Double, plans: inout FourierPlans) -> PeriodogramWorkspace {
         let samples = windowSeconds * sampleRate
-        return PeriodogramWorkspace(length: max(fftLength, samples.isFinite ? Int(samples.rounded(.up)) + 1 : 0))
+        let length = max(fftLength, samples.isFinite ? Int(samples.rounded(.up)) + 1 : 0)
+        return PeriodogramWorkspace(plan: plans.plan(length: length))
     }
 
     /// `measure` with a prepared periodogram workspace (shared by the windows of a reading; see `makeWorkspace`).
