@@ -97,7 +97,10 @@ struct FastPrimitivesTests {
 /// The breathing spectrum's Goertzel powers against a direct DFT.
 struct GoertzelPowerTests {
     @Test func goertzelPowersEqualADirectDft() {
-        let samples = (0..<240).map { sin(0.37 * Double($0)) + 0.2 * cos(1.3 * Double($0)) + 0.01 * Double($0 % 5) }
+        let samples: [Double] = (0..<240).map { index in
+            let n = Double(index)
+            return sin(0.37 * n) + 0.2 * cos(1.3 * n) + 0.01 * Double(index % 5)
+        }
         let omegas = (0..<7).map { 0.05 + 0.3 * Double($0) }
         let powers = BreathingSpectrum.goertzelPower(samples, cosines: omegas.map { cos($0) })
         #expect(powers.count == omegas.count)
