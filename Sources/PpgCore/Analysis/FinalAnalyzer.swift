@@ -186,15 +186,50 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
+        let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
+            beats: beats, intervals: intervals, signal: signal, channel: choice.channel))
+        diagnostics.estGmApplied = rmssd.applied
         let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
         return .success(AnalysisResult(
             durationSeconds: signal.duration, heartRateBpm: beatRate,
-            rmssdMs: reportsHrv ? metrics.rmssd : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
+            rmssdMs: reportsHrv ? rmssd.value : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
             baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
             sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// Largest share of the measured RMSSD² the noise correction may remove: beyond it timing noise dominates the
+    /// successive differences and the correction's own error would dominate the result (ALGORITHMS §2.7: apply
+    /// only when σ̂_t is well estimated).
+    public static let maximumNoiseShare = 0.5
+
+    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)` (ALGORITHMS §2.7), and whether the
+    /// correction was applied (`est_gm_applied`); the measured RMSSD when σ̂_t is unknown or too large.
+    func debiasedRmssd(metrics: HrvMetrics, timingVariance: Double?) -> (value: Double?, applied: Bool) {
+        guard let rmssd = metrics.rmssd, let timingVariance else { return (metrics.rmssd, false) }
+        let noise = 6 * timingVariance * 1e6
+        guard noise <= Self.maximumNoiseShare * rmssd * rmssd else { return (rmssd, false) }
+        return ((rmssd * rmssd - noise).squareRoot(), true)
+    }
+
+    /// Mean variance (s²) that camera noise gives the times of the normal beats (`TimingNoise`), each beat with the
+    /// noise level of its own segment; nil without such beats.
+    func timingVariance(beats: [DetectedBeat], intervals: IntervalAnalysis, signal: ReadingSignal,
+                        channel: PulseChannel) -> Double? {
+        let raw = signal.rawSegments(of: channel)
+        guard let rate = raw.first?.sampleRate else { return nil }
+        let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
+        let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
+        let variances = beats.indices.compactMap { index -> Double? in
+            let beat = beats[index]
+            guard intervals.label(ofBeat: index) == .normal, beat.segment < levels.count,
+                  let sigma = levels[beat.segment] else { return nil }
+            return noise.beatTimeVariance(sigma: sigma, crossing: beat.time, foot: beat.onsetTime,
+                                          peak: beat.peakTime, slope: beat.upstrokeSlope)
+        }
+        return Statistics.mean(variances)
     }
 
     /// Smallest SDNN / MeanNN of a heartbeat: a pulse more regular than this over a reading is a periodic light
