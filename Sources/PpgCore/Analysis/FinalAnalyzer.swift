@@ -200,9 +200,9 @@ public struct FinalAnalyzer: Sendable {
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
 
-    /// Largest share of the measured RMSSD² the noise correction may remove: beyond it timing noise dominates the
-    /// successive differences and the correction's own error would dominate the result (ALGORITHMS §2.7: apply
-    /// only when σ̂_t is well estimated).
+    /// Largest share `s` of the measured RMSSD² the noise correction may remove (ALGORITHMS §2.7: apply only when
+    /// σ̂_t is well estimated). A relative error ε in σ̂_t² becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to
+    /// s = 0.5 the correction never magnifies the estimate's error, beyond it timing noise dominates.
     public static let maximumNoiseShare = 0.5
 
     /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)` (ALGORITHMS §2.7), and whether the
