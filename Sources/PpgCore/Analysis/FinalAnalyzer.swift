@@ -54,13 +54,14 @@ public struct FinalAnalyzer: Sendable {
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
         }
-        let beats = chosen.beats, evidence = chosen.evidence
-        return assemble(signal: signal, choice: choice, beats: beats, evidence: evidence, motion: motion)
+        return assemble(signal: signal, choice: choice, channel: chosen, motion: motion)
     }
 
     /// Beats, quality windows and choice figures of one channel.
     struct ChannelAnalysis {
         var candidate: ChannelChoice.Candidate
+        /// The channel's raw gap-free segments.
+        var raw: [UniformSegment]
         var beats: [DetectedBeat]
         var evidence: ReadingEvidence
     }
@@ -82,7 +83,8 @@ public struct FinalAnalyzer: Sendable {
     /// `plans` lends the FFT plans (shared by the channels of a reading).
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
                         plans: inout FourierPlans, mustExceed bar: Double? = nil) -> ChannelAnalysis? {
-        let extracted = signal.rawSegments(of: channel).enumerated().map { extractor.extract($1, segmentIndex: $0) }
+        let raw = signal.rawSegments(of: channel)
+        let extracted = raw.enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
         guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, plans: &plans,
@@ -94,7 +96,7 @@ public struct FinalAnalyzer: Sendable {
         let (dc, clipped) = channelLevels(channel, signal)
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
-        return ChannelAnalysis(candidate: candidate, beats: beats, evidence: evidence)
+        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence)
     }
 
     /// Mean level and share of clipped frames of `channel`.
@@ -144,8 +146,9 @@ public struct FinalAnalyzer: Sendable {
         return windows
     }
 
-    private func assemble(signal: ReadingSignal, choice: ChannelChoice, beats: [DetectedBeat],
-                          evidence: ReadingEvidence, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+    private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
+                          motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+        let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
                 noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
@@ -187,7 +190,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
         let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
-            beats: beats, intervals: intervals, signal: signal, channel: choice.channel))
+            beats: beats, intervals: intervals, raw: channel.raw))
         diagnostics.estGmApplied = rmssd.applied
         let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
         return .success(AnalysisResult(
@@ -215,10 +218,8 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// Mean variance (s²) that camera noise gives the times of the normal beats (`TimingNoise`), each beat with the
-    /// noise level of its own segment; nil without such beats.
-    func timingVariance(beats: [DetectedBeat], intervals: IntervalAnalysis, signal: ReadingSignal,
-                        channel: PulseChannel) -> Double? {
-        let raw = signal.rawSegments(of: channel)
+    /// noise level of its own raw segment (`raw`, indexed by the beats' `segment`); nil without such beats.
+    func timingVariance(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment]) -> Double? {
         guard let rate = raw.first?.sampleRate else { return nil }
         let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
         let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
