@@ -16,6 +16,8 @@ public struct FastFourierTransform: Sendable {
     /// j in `0..<span` (a stage's factors side by side).
     private let stageCosines: [Double]
     private let stageSines: [Double]
+    /// The bit reversal of each index in `0..<length`.
+    private let bitReversed: [Int32]
 
     /// Creates a plan for `length` points; `length` is rounded up to the next power of two (at least 2).
     public init(length: Int) {
@@ -42,6 +44,12 @@ public struct FastFourierTransform: Sendable {
         }
         self.stageCosines = stageCosines
         self.stageSines = stageSines
+        let topBit = Int32(size >> 1)
+        var bitReversed = [Int32](repeating: 0, count: size)
+        for index in 1..<size {
+            bitReversed[index] = (bitReversed[index >> 1] >> 1) | (index & 1 == 1 ? topBit : 0)
+        }
+        self.bitReversed = bitReversed
     }
 
     /// The smallest power of two ≥ `count` (and ≥ 2).
@@ -81,7 +89,9 @@ public struct FastFourierTransform: Sendable {
     }
 
     /// The split step: with `Z` the transform of `z[n] = x[2n] + i·x[2n+1]` (N/2 points), `X_k = E_k + W^k·O_k`
-    /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`.
+    /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`; since
+    /// `E_{N/2−k} = conj E_k`, `O_{N/2−k} = conj O_k` and `W^{N/2−k} = −conj W^k`, `|X_{N/2−k}| = |E_k − W^k·O_k|`:
+    /// each pass of the loop gives two bins.
     private func addSplitPower(_ zr: UnsafeMutablePointer<Double>, _ zi: UnsafeMutablePointer<Double>, scale: Double,
                                into power: UnsafeMutablePointer<Double>) {
         let half = length / 2
@@ -90,14 +100,20 @@ public struct FastFourierTransform: Sendable {
                 let dc = zr[0] + zi[0], nyquist = zr[0] - zi[0]
                 power[0] += dc * dc * scale
                 power[half] += nyquist * nyquist * scale
-                for k in 1..<half {
+                var k = 1
+                while k <= half - k {
                     let mirror = half - k
                     let evenRe = 0.5 * (zr[k] + zr[mirror]), evenIm = 0.5 * (zi[k] - zi[mirror])
                     let oddRe = 0.5 * (zi[k] + zi[mirror]), oddIm = -0.5 * (zr[k] - zr[mirror])
                     let c = cosTable[k], s = sinTable[k]
-                    let re = evenRe + c * oddRe - s * oddIm
-                    let im = evenIm + c * oddIm + s * oddRe
-                    power[k] += (re * re + im * im) * scale
+                    let turnedRe = c * oddRe - s * oddIm, turnedIm = c * oddIm + s * oddRe
+                    let (upRe, upIm) = (evenRe + turnedRe, evenIm + turnedIm)
+                    power[k] += (upRe * upRe + upIm * upIm) * scale
+                    if mirror != k {
+                        let (downRe, downIm) = (evenRe - turnedRe, evenIm - turnedIm)
+                        power[mirror] += (downRe * downRe + downIm * downIm) * scale
+                    }
+                    k += 1
                 }
             }
         }
@@ -106,7 +122,7 @@ public struct FastFourierTransform: Sendable {
     /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place.
     private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
                                   count: Int) {
-        Self.reorderBitReversed(re, im, count: count)
+        reorderBitReversed(re, im, count: count)
         var pair = 0
         while pair + 1 < count {
             let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
@@ -139,21 +155,19 @@ public struct FastFourierTransform: Sendable {
         }
     }
 
-    /// Puts `count` points into bit-reversed index order.
-    private static func reorderBitReversed(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
-                                           count: Int) {
-        var reversed = 0
-        for index in 0..<(count - 1) {
-            if index < reversed {
-                swap(&re[index], &re[reversed])
-                swap(&im[index], &im[reversed])
+    /// Puts `count` points into bit-reversed index order (for `count = length/2^j` the reversal of `i` is the
+    /// `length`-point reversal shifted right by j).
+    private func reorderBitReversed(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                    count: Int) {
+        let shift = (length / count).trailingZeroBitCount
+        bitReversed.withUnsafeBufferPointer { table in
+            for index in 0..<count {
+                let reversed = Int(table[index]) >> shift
+                if index < reversed {
+                    swap(&re[index], &re[reversed])
+                    swap(&im[index], &im[reversed])
+                }
             }
-            var bit = count >> 1
-            while reversed & bit != 0 {
-                reversed ^= bit
-                bit >>= 1
-            }
-            reversed |= bit
         }
     }
 }
