@@ -65,15 +65,6 @@ public struct QualityWindowMeter: Sendable {
         frame.saturatedFraction ?? (frame.red >= clipLevel ? 1 : 0)
     }
 
-    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
-    /// segments, `beats` every detected beat.
-    public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
-                        beats: [DetectedBeat]) -> QualityWindow {
-        var plans = FourierPlans()
-        var workspace = makeWorkspace(sampleRate: pulses.first?.sampleRate ?? 0, plans: &plans)
-        return measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats, workspace: &workspace)
-    }
-
     /// A periodogram workspace for windows of the pulse sampled at `sampleRate`, with its plan from `plans`:
     /// `fftLength` points, or more when a window holds more samples.
     public func makeWorkspace(sampleRate: Double, plans: inout FourierPlans) -> PeriodogramWorkspace {
@@ -82,7 +73,8 @@ public struct QualityWindowMeter: Sendable {
         return PeriodogramWorkspace(plan: plans.plan(length: length))
     }
 
-    /// `measure` with a prepared periodogram workspace (shared by the windows of a reading; see `makeWorkspace`).
+    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
+    /// segments, `beats` every detected beat; `workspace` (see `makeWorkspace`) is shared by the windows of a reading.
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
                         beats: [DetectedBeat], workspace: inout PeriodogramWorkspace) -> QualityWindow {
         let (clipped, colourContact) = frameLevels(start: start, end: end, frames: frames)
