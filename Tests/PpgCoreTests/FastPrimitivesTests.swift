@@ -115,3 +115,23 @@ struct GoertzelPowerTests {
         }
     }
 }
+
+/// Skipping the butterfly stages of a zero-padded input changes nothing.
+struct ZeroPaddedTransformTests {
+    @Test func skippedStagesGiveTheFullTransformsPower() {
+        let plan = FastFourierTransform(length: 1024)
+        for leading in [1, 37, 150, 300, 512] {
+            var random = SeededRandom(seed: UInt64(leading))
+            let values = (0..<(2 * leading)).map { _ in random.gaussian() }
+            func pairs(_ parity: Int) -> [Double] {
+                (0..<512).map { $0 < leading ? values[2 * $0 + parity] : 0 }
+            }
+            var evenFull = pairs(0), oddFull = pairs(1), evenPruned = pairs(0), oddPruned = pairs(1)
+            var full = [Double](repeating: 0, count: 513), pruned = full
+            plan.accumulateRealPower(even: &evenFull, odd: &oddFull, scale: 1, into: &full)
+            plan.accumulateRealPower(even: &evenPruned, odd: &oddPruned, scale: 1, into: &pruned,
+                                     leadingPairs: leading)
+            #expect(full == pruned)
+        }
+    }
+}

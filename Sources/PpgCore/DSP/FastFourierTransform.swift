@@ -64,16 +64,17 @@ public struct FastFourierTransform: Sendable {
         precondition(real.count == length && imaginary.count == length, "buffers must match the plan length")
         real.withUnsafeMutableBufferPointer { re in
             imaginary.withUnsafeMutableBufferPointer { im in
-                complexTransform(re.baseAddress!, im.baseAddress!, count: length)
+                complexTransform(re.baseAddress!, im.baseAddress!, count: length, leading: length)
             }
         }
     }
 
     /// Adds `scale·|X_k|²` for k = 0…length/2 to `power` (length/2 + 1 bins), where X is the transform of the real
     /// signal `x` of `length` points given as `even[n] = x[2n]` and `odd[n] = x[2n + 1]` (each length/2 long; both
-    /// are overwritten).
+    /// are overwritten). When only the first `leadingPairs` pairs can be non-zero (a zero-padded window), the
+    /// butterfly stages that would only combine them with zeros are skipped.
     public func accumulateRealPower(even: inout [Double], odd: inout [Double], scale: Double,
-                                    into power: inout [Double]) {
+                                    into power: inout [Double], leadingPairs: Int? = nil) {
         let half = length / 2
         precondition(even.count == half && odd.count == half && power.count == half + 1,
                      "buffers must match the plan length")
@@ -81,7 +82,7 @@ public struct FastFourierTransform: Sendable {
             odd.withUnsafeMutableBufferPointer { im in
                 power.withUnsafeMutableBufferPointer { out in
                     let zr = re.baseAddress!, zi = im.baseAddress!, sum = out.baseAddress!
-                    complexTransform(zr, zi, count: half)
+                    complexTransform(zr, zi, count: half, leading: min(leadingPairs ?? half, half))
                     addSplitPower(zr, zi, scale: scale, into: sum)
                 }
             }
@@ -119,20 +120,28 @@ public struct FastFourierTransform: Sendable {
         }
     }
 
-    /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place.
+    /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place; only
+    /// the first `leading` points may be non-zero.
     private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
-                                  count: Int) {
-        reorderBitReversed(re, im, count: count)
-        var pair = 0
-        while pair + 1 < count {
-            let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
-            (re[pair + 1], im[pair + 1]) = (re[pair] - re[pair + 1], im[pair] - im[pair + 1])
-            (re[pair], im[pair]) = (sumRe, sumIm)
-            pair += 2
+                                  count: Int, leading: Int) {
+        var firstSpan = 1
+        while firstSpan < count && leading <= count / (2 * firstSpan) { firstSpan *= 2 }
+        if firstSpan >= 4 {  // skipping a single stage does not repay the spreading
+            spreadLeadingPoints(re, im, count: count, leading: leading, blockSize: firstSpan)
+        } else {
+            reorderBitReversed(re, im, count: count)
+            var pair = 0
+            while pair + 1 < count {
+                let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
+                (re[pair + 1], im[pair + 1]) = (re[pair] - re[pair + 1], im[pair] - im[pair + 1])
+                (re[pair], im[pair]) = (sumRe, sumIm)
+                pair += 2
+            }
+            firstSpan = 2
         }
         stageCosines.withUnsafeBufferPointer { cosTable in
             stageSines.withUnsafeBufferPointer { sinTable in
-                var span = 2
+                var span = firstSpan
                 while span < count {
                     let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
                     var start = 0
@@ -151,6 +160,25 @@ public struct FastFourierTransform: Sendable {
                     }
                     span *= 2
                 }
+            }
+        }
+    }
+
+    /// The state after the first log₂(`blockSize`) stages when only the first `leading` ≤ `count/blockSize` points
+    /// are non-zero: each block of `blockSize` outputs is the transform of one non-zero point followed by zeros, that
+    /// point repeated; block `j` holds point `rev(j)` (bit reversal over `count/blockSize` indices).
+    private func spreadLeadingPoints(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                     count: Int, leading: Int, blockSize: Int) {
+        let pointsRe = Array(UnsafeBufferPointer(start: re, count: leading))
+        let pointsIm = Array(UnsafeBufferPointer(start: im, count: leading))
+        let blocks = count / blockSize
+        let shift = (length / blocks).trailingZeroBitCount
+        bitReversed.withUnsafeBufferPointer { table in
+            for point in 0..<blocks {
+                let (valueRe, valueIm) = point < leading ? (pointsRe[point], pointsIm[point]) : (0, 0)
+                let start = (Int(table[point]) >> shift) * blockSize
+                (re + start).update(repeating: valueRe, count: blockSize)
+                (im + start).update(repeating: valueIm, count: blockSize)
             }
         }
     }

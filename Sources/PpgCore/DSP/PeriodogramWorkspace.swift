@@ -68,7 +68,7 @@ public struct PeriodogramWorkspace: Sendable {
             }
         }
         let scale = windowEnergy > 0 ? 1.0 / windowEnergy : 0
-        plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power)
+        plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power, leadingPairs: (count + 1) / 2)
     }
 
     /// The periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points and its energy, from the cache.
