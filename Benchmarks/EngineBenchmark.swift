@@ -1,14 +1,23 @@
 import Glibc
 import PpgCore
 
-/// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps.
+/// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps,
+/// with a torch (only red usable) and without (all three channels usable).
 /// The live path is timed by `nfv-bench live` (engine-live). Set `NFV_BENCH_EXPORT_DIR` to also write the timed
 /// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`).
 enum EngineBenchmark {
     /// The `engine` entry of `nfv-bench`.
     static var benchmark: Benchmark {
-        Benchmark(name: "engine", summary: "final-analysis cost for a 60 s reading at 30 and 60 fps (target ≤ 5 ms)",
-                  run: { arguments in run(runs: arguments.first.flatMap { Int($0) } ?? 50) })
+        Benchmark(name: "engine",
+                  summary: "final-analysis cost for a 60 s reading at 30 and 60 fps (target ≤ 5 ms); "
+                      + "'engine rmssd [SEEDS]': RMSSD error on synthetic readings",
+                  run: { arguments in
+                      if arguments.first == "rmssd" {
+                          rmssdSweep(seeds: arguments.dropFirst().first.flatMap { Int($0) } ?? 4)
+                      } else {
+                          run(runs: arguments.first.flatMap { Int($0) } ?? 50)
+                      }
+                  })
     }
 
     private static func run(runs: Int) {
@@ -20,15 +29,71 @@ enum EngineBenchmark {
             let final = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: reading.frames) }
             print("final analysis, 60 s at \(Int(fps)) fps: \(format(final)) ms (median of \(runs))")
             let signal = ReadingSignal(frames: reading.frames)
-            let segments = signal.rawSegments[.red] ?? []
+            let segments = signal.rawSegments(of: .red)
             let extractor = BeatExtractor()
             let beats = medianMilliseconds(runs: runs) {
                 for (index, segment) in segments.enumerated() { _ = extractor.extract(segment, segmentIndex: index) }
             }
-            let preparation = medianMilliseconds(runs: runs) { _ = ReadingSignal(frames: reading.frames) }
-            print("  of which: resampling \(format(preparation)) ms, beat extraction (one channel) \(format(beats)) ms,",
-                  "\(reading.frames.count) frames")
+            let preparation = medianMilliseconds(runs: runs) {
+                _ = ReadingSignal(frames: reading.frames).rawSegments(of: .red)
+            }
+            print("  of which: resampling (red) \(format(preparation)) ms, beat extraction (one channel)",
+                  "\(format(beats)) ms, \(reading.frames.count) frames")
+            let ambient = ambientReading(fps: fps)
+            let threeChannels = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
+            print("  without a torch (red, green and blue all usable, choice compares them): \(format(threeChannels))",
+                  "ms")
         }
+    }
+
+    /// A reading without a torch (ALGORITHMS §5.3 "no torch" levels with a pulse in every channel): every channel
+    /// has a usable level, so the channel choice compares all three.
+    private static func ambientReading(fps: Double) -> [FrameSample] {
+        var camera = CameraParameters(framesPerSecond: fps)
+        camera.dc = ChannelTriple(red: 120, green: 110, blue: 90)
+        camera.acFraction = ChannelTriple(red: 0.004, green: 0.012, blue: 0.006)
+        return SyntheticReading(configuration: SyntheticConfiguration(seed: 1, camera: camera)).frames
+    }
+
+    /// RMSSD minus the true RMSSD (ALGORITHMS §5: realistic pulse and noise) over `seeds` readings per heart rate
+    /// and frame rate: the bias the timing noise leaves (§2.7), with the integer-frame estimate beside it.
+    private static func rmssdSweep(seeds: Int) {
+        print("RMSSD − truth on synthetic readings (60 s, broad pulse, clean defaults), \(seeds) seeds per cell;")
+        print("mean (max |error|) in ms; 'fixed' = est_rmssd_fixed from integer-frame peaks; '-': no RMSSD returned;")
+        print("the correction removes the RMSSD² share of camera noise (est_gm_applied, FinalAnalyzer.debiasedRmssd)")
+        let rates = [45.0, 60.0, 75.0, 90.0, 105.0, 120.0]
+        print("fps  " + rates.map { "\(Int($0)) bpm".padded(15) }.joined() + "all: bias   MAE    max    fixed bias")
+        for fps in [20.0, 30.0, 60.0] {
+            var line = "\(Int(fps))".padded(5)
+            var all: [Double] = [], fixed: [Double] = [], applied = 0
+            for rate in rates {
+                var errors: [Double] = []
+                for seed in 1...max(seeds, 1) {
+                    let reading = SyntheticReading(configuration: SyntheticConfiguration(
+                        seed: UInt64(seed), rhythm: RhythmParameters(heartRateBpm: rate),
+                        camera: CameraParameters(framesPerSecond: fps)))
+                    guard let truth = reading.truth.metrics.rmssd,
+                          case .success(let result) = FinalAnalyzer().analyze(frames: reading.frames) else { continue }
+                    if let rmssd = result.rmssdMs { errors.append(rmssd - truth) }
+                    if let frame = result.diagnostics.estRmssdFixed { fixed.append(frame - truth) }
+                    if result.diagnostics.estGmApplied == true { applied += 1 }
+                }
+                all += errors
+                let cell = errors.isEmpty ? "-"
+                    : "\(signed(Statistics.mean(errors) ?? 0)) (\(signed(errors.map(abs).max() ?? 0)))"
+                line += cell.padded(15)
+            }
+            line += "     \(signed(Statistics.mean(all) ?? 0))  \(signed(Statistics.mean(all.map(abs)) ?? 0))"
+                + "  \(signed(all.map(abs).max() ?? 0))   \(signed(Statistics.mean(fixed) ?? 0))"
+                + "   (\(all.count) readings with RMSSD, noise correction applied in \(applied))"
+            print(line)
+        }
+    }
+
+    /// `value` with one decimal and its sign.
+    private static func signed(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded >= 0 ? "+\(rounded)" : "\(rounded)"
     }
 
     /// Median wall time of `body` over `runs` calls, in milliseconds (after one warm-up call).

@@ -44,36 +44,68 @@ public struct FinalAnalyzer: Sendable {
             return .failure(.noHeartRate(reasons: ["low_frame_rate"]))
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
-        let analysed = levelEligible.isEmpty ? PulseChannel.allCases : levelEligible
-        let analyses = analysed.map { analyzeChannel($0, signal: signal, motion: motion) }
+        var analyses: [ChannelAnalysis] = []
+        var plans = FourierPlans()
+        if levelEligible.isEmpty {
+            analyses = PulseChannel.allCases.compactMap {
+                analyzeChannel($0, signal: signal, motion: motion, plans: &plans)
+            }
+        } else {
+            for channel in levelEligible {
+                let bar = Self.scoreToBeat(analyses.map(\.candidate))
+                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, plans: &plans,
+                                                 mustExceed: bar) {
+                    analyses.append(analysis)
+                }
+            }
+        }
         let choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
         }
-        let beats = chosen.beats, evidence = chosen.evidence
-        return assemble(signal: signal, choice: choice, beats: beats, evidence: evidence, motion: motion)
+        return assemble(signal: signal, choice: choice, channel: chosen, motion: motion)
     }
 
     /// Beats, quality windows and choice figures of one channel.
     struct ChannelAnalysis {
         var candidate: ChannelChoice.Candidate
+        /// The channel's raw gap-free segments.
+        var raw: [UniformSegment]
         var beats: [DetectedBeat]
         var evidence: ReadingEvidence
     }
 
-    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels).
-    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample]) -> ChannelAnalysis {
-        let extracted = (signal.rawSegments[channel] ?? []).enumerated().map { extractor.extract($1, segmentIndex: $0) }
+    /// The mean quality score a further eligible channel must exceed to change the choice among `candidates`
+    /// (channels in `PulseChannel.allCases` order, all with a usable level): eligible red's score plus
+    /// `ChannelChoice.preferRedMargin`, and every other eligible channel's score (the first best wins ties); nil
+    /// when none is eligible.
+    static func scoreToBeat(_ candidates: [ChannelChoice.Candidate]) -> Double? {
+        let bars = candidates.compactMap { candidate in
+            candidate.score.map { candidate.channel == .red ? $0 + ChannelChoice.preferRedMargin : $0 }
+        }
+        return bars.max()
+    }
+
+    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels). With
+    /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
+    /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
+    /// `plans` lends the FFT plans (shared by the channels of a reading).
+    func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
+                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> ChannelAnalysis? {
+        let raw = signal.rawSegments(of: channel)
+        let extracted = raw.enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
-        let evidence = ReadingEvidence(windows: qualityWindows(signal: signal, pulses: pulses, beats: beats),
-                                       spectrum: ReadingSignal.readingSpectrum(pulses),
+        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, plans: &plans,
+                                           mustExceed: bar) else { return nil }
+        let evidence = ReadingEvidence(windows: windows,
+                                       spectrum: ReadingSignal.readingSpectrum(pulses, plans: &plans),
                                        motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
                                                                                                motion: motion))
         let (dc, clipped) = channelLevels(channel, signal)
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
-        return ChannelAnalysis(candidate: candidate, beats: beats, evidence: evidence)
+        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence)
     }
 
     /// Mean level and share of clipped frames of `channel`.
@@ -83,24 +115,49 @@ public struct FinalAnalyzer: Sendable {
         return (Statistics.mean(values) ?? 0, clipped)
     }
 
-    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading.
-    func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat]) -> [QualityWindow] {
+    /// Margin by which a channel's score bound must fall below the bar before it is dropped, so that rounding in
+    /// the bound's sums can never drop a channel whose exact mean would win.
+    static let pruningTolerance = 1e-9
+
+    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading; nil once their
+    /// mean score provably cannot exceed `bar`.
+    func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
+                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> [QualityWindow]? {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
-        let plan = FastFourierTransform(length: max(qualityMeter.fftLength,
-                                                    Int((length * signal.sampleRate).rounded(.up)) + 1))
-        var windows: [QualityWindow] = []
+        var starts: [Double] = []
         var start = first
         while start + length <= last + 1e-9 {
-            windows.append(qualityMeter.measure(start: start, end: start + length, frames: signal.frames[...],
-                                                pulses: pulses, beats: beats, plan: plan))
+            starts.append(start)
             start += qualityStepSeconds
+        }
+        let frames = signal.frames[...]
+        // boundAfter[i]: the summed score bounds of the windows from i on.
+        var boundAfter = [Double](repeating: 0, count: starts.count + 1)
+        if bar != nil {
+            for index in starts.indices.reversed() {
+                boundAfter[index] = boundAfter[index + 1] + qualityMeter.scoreUpperBound(
+                    start: starts[index], end: starts[index] + length, frames: frames, beats: beats)
+            }
+        }
+        var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate, plans: &plans)
+        var windows: [QualityWindow] = []
+        var measuredSum = 0.0
+        for (index, start) in starts.enumerated() {
+            let window = qualityMeter.measure(start: start, end: start + length, frames: frames, pulses: pulses,
+                                              beats: beats, workspace: &workspace)
+            windows.append(window)
+            measuredSum += window.score
+            if let bar, (measuredSum + boundAfter[index + 1]) / Double(starts.count) < bar - Self.pruningTolerance {
+                return nil
+            }
         }
         return windows
     }
 
-    private func assemble(signal: ReadingSignal, choice: ChannelChoice, beats: [DetectedBeat],
-                          evidence: ReadingEvidence, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+    private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
+                          motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+        let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
                 noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
@@ -141,15 +198,48 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
+        let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
+            beats: beats, intervals: intervals, raw: channel.raw))
+        diagnostics.estGmApplied = rmssd.applied
         let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
         return .success(AnalysisResult(
             durationSeconds: signal.duration, heartRateBpm: beatRate,
-            rmssdMs: reportsHrv ? metrics.rmssd : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
+            rmssdMs: reportsHrv ? rmssd.value : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
             baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
             sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// Largest share `s` of the measured RMSSD² the noise correction may remove (ALGORITHMS §2.7: apply only when
+    /// σ̂_t is well estimated). A relative error ε in σ̂_t² becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to
+    /// s = 0.5 the correction never magnifies the estimate's error, beyond it timing noise dominates.
+    public static let maximumNoiseShare = 0.5
+
+    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)` (ALGORITHMS §2.7), and whether the
+    /// correction was applied (`est_gm_applied`); the measured RMSSD when σ̂_t is unknown or too large.
+    func debiasedRmssd(metrics: HrvMetrics, timingVariance: Double?) -> (value: Double?, applied: Bool) {
+        guard let rmssd = metrics.rmssd, let timingVariance else { return (metrics.rmssd, false) }
+        let noise = 6 * timingVariance * 1e6
+        guard noise <= Self.maximumNoiseShare * rmssd * rmssd else { return (rmssd, false) }
+        return ((rmssd * rmssd - noise).squareRoot(), true)
+    }
+
+    /// Mean variance (s²) that camera noise gives the times of the normal beats (`TimingNoise`), each beat with the
+    /// noise level of its own raw segment (`raw`, indexed by the beats' `segment`); nil without such beats.
+    func timingVariance(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment]) -> Double? {
+        guard let rate = raw.first?.sampleRate else { return nil }
+        let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
+        let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
+        let variances = beats.indices.compactMap { index -> Double? in
+            let beat = beats[index]
+            guard intervals.label(ofBeat: index) == .normal, beat.segment < levels.count,
+                  let sigma = levels[beat.segment] else { return nil }
+            return noise.beatTimeVariance(sigma: sigma, crossing: beat.time, foot: beat.onsetTime,
+                                          peak: beat.peakTime, slope: beat.upstrokeSlope)
+        }
+        return Statistics.mean(variances)
     }
 
     /// Smallest SDNN / MeanNN of a heartbeat: a pulse more regular than this over a reading is a periodic light

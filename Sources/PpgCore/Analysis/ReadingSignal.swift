@@ -1,12 +1,12 @@
-/// A reading's frames put onto uniform gap-free segments, per colour channel, with their band-passed pulse and
-/// reading-level spectral figures: the shared first step of the final and live analyses.
+/// A reading's valid frames, their timing and gap-free runs, from which each colour channel is resampled onto
+/// uniform segments on demand; and the reading-level spectrum of band-passed segments.
 public struct ReadingSignal: Sendable {
     /// Frames used (finite values, strictly increasing timestamps), in order.
     public var frames: [FrameSample]
     /// Timing figures of `frames`.
     public var timing: FrameTiming
-    /// Raw (intensity polarity) segments keyed by channel (read by key only; never iterated).
-    public var rawSegments: [PulseChannel: [UniformSegment]]
+    /// Index ranges of `frames` that are resampled as gap-free segments (at least `minimumSegmentSeconds` long).
+    public var segmentRuns: [Range<Int>]
 
     /// Segments shorter than this are not analysed, seconds.
     public static let minimumSegmentSeconds = 4.0
@@ -21,21 +21,22 @@ public struct ReadingSignal: Sendable {
             frames.append(frame)
         }
         self.frames = frames
-        timing = FrameTiming(timestamps: frames.map(\.timestamp))
-        rawSegments = [:]
-        guard timing.medianInterval > 0 else { return }
-        let resampler = UniformResampler(sampleRate: 1 / timing.medianInterval)
         let timestamps = frames.map(\.timestamp)
-        let channels = PulseChannel.allCases.map { channel in frames.map { channel.value(in: $0) } }
-        var segments = [[UniformSegment]](repeating: [], count: channels.count)
-        for run in resampler.runs(timestamps: timestamps)
-        where timestamps[run.upperBound - 1] - timestamps[run.lowerBound] >= Self.minimumSegmentSeconds {
-            for (index, segment) in resampler.resample(timestamps: timestamps, channels: channels, run: run)
-                .enumerated() {
-                segments[index].append(segment)
-            }
+        timing = FrameTiming(timestamps: timestamps)
+        segmentRuns = []
+        guard timing.medianInterval > 0 else { return }
+        segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
+            timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
         }
-        for (index, channel) in PulseChannel.allCases.enumerated() { rawSegments[channel] = segments[index] }
+    }
+
+    /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call
+    /// (a reading analyses only the channels it needs).
+    public func rawSegments(of channel: PulseChannel) -> [UniformSegment] {
+        let timestamps = frames.map(\.timestamp)
+        let values = frames.map { channel.value(in: $0) }
+        let resampler = UniformResampler(sampleRate: sampleRate)
+        return segmentRuns.map { resampler.resample(timestamps: timestamps, channels: [values], run: $0)[0] }
     }
 
     /// Grid rate of the segments, Hz (0 without frames).
@@ -47,26 +48,26 @@ public struct ReadingSignal: Sendable {
         return last.timestamp - first.timestamp
     }
 
-    /// Average of 10 s Hann periodograms (5 s step) over the band-passed `pulses`, each zero-padded to 2048 points.
-    public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10) -> PowerSpectrum? {
+    /// Average of 10 s Hann periodograms (5 s step) over the band-passed `pulses`, each zero-padded to 2048 points
+    /// (or the next power of two above a longer window); the FFT plan comes from `plans`.
+    public static func readingSpectrum(_ pulses: [UniformSegment], windowSeconds: Double = 10,
+                                       plans: inout FourierPlans) -> PowerSpectrum? {
         guard let rate = pulses.first?.sampleRate else { return nil }
         let length = Int((windowSeconds * rate).rounded())
-        let plan = FastFourierTransform(length: max(length, 2048))
-        var total: [Double] = []
+        guard length >= 4 else { return nil }
+        var workspace = PeriodogramWorkspace(plan: plans.plan(length: max(length, 2048)))
+        var total = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
         var windows = 0
         for pulse in pulses where pulse.samples.count >= length {
             var start = 0
             while start + length <= pulse.samples.count {
-                let spectrum = SpectralEstimator.periodogram(pulse.samples[start..<(start + length)], sampleRate: rate,
-                                                             plan: plan)
-                if total.isEmpty { total = [Double](repeating: 0, count: spectrum.power.count) }
-                for index in total.indices { total[index] += spectrum.power[index] }
+                workspace.accumulate(pulse.samples[start..<(start + length)], into: &total)
                 windows += 1
                 start += length / 2
             }
         }
         guard windows > 0 else { return nil }
-        let resolution = rate / Double(plan.length)
+        let resolution = rate / Double(workspace.plan.length)
         return PowerSpectrum(power: total.map { $0 / Double(windows) }, resolution: resolution)
     }
 }

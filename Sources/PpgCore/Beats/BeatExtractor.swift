@@ -43,11 +43,15 @@ public struct BeatExtractor: Sendable {
         max(1, Int((minimumDetectionRate / sampleRate).rounded(.up)))
     }
 
+    /// The beat-detection band-pass at `sampleRate`.
+    public func filter(sampleRate: Double) -> ZeroPhaseFilter {
+        ZeroPhaseFilter.bandPass(order: filterOrder, lowHz: passBand.lowerBound, highHz: passBand.upperBound,
+                                 sampleRate: sampleRate)
+    }
+
     /// Band-passes `raw` (intensity polarity) and returns it in blood-volume polarity.
     public func pulseWaveform(_ raw: UniformSegment) -> UniformSegment {
-        let filter = ZeroPhaseFilter.bandPass(order: filterOrder, lowHz: passBand.lowerBound,
-                                              highHz: passBand.upperBound, sampleRate: raw.sampleRate)
-        let filtered = filter.zeroPhase(raw.samples)
+        let filtered = filter(sampleRate: raw.sampleRate).zeroPhase(raw.samples)
         return UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate, samples: filtered.map { -$0 })
     }
 
@@ -106,7 +110,8 @@ public struct BeatExtractor: Sendable {
         return DetectedBeat(time: fine.time(at: fiducials.upstroke), peakTime: fine.time(at: fiducials.peak),
                             framePeakTime: pulse.time(at: Double(framePeak)),
                             onsetTime: fine.time(at: Double(fiducials.onset)), amplitude: fiducials.amplitude,
-                            meanIntensity: 0, templateCorrelation: 0, segment: segmentIndex)
+                            meanIntensity: 0, templateCorrelation: 0, segment: segmentIndex,
+                            upstrokeSlope: fiducials.upstrokeRise * fine.sampleRate)
     }
 
     /// Mean raw intensity from each onset to the next (the last beat uses the previous beat's span).

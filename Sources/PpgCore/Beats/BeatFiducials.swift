@@ -8,13 +8,16 @@ public struct BeatFiducials: Sendable, Equatable {
     public var peak: Double
     /// Peak value minus onset value.
     public var amplitude: Double
+    /// Rise of the signal per sample across the 50 % crossing.
+    public var upstrokeRise: Double
 
     /// Creates fiducials.
-    public init(onset: Int, upstroke: Double, peak: Double, amplitude: Double) {
+    public init(onset: Int, upstroke: Double, peak: Double, amplitude: Double, upstrokeRise: Double = 0) {
         self.onset = onset
         self.upstroke = upstroke
         self.peak = peak
         self.amplitude = amplitude
+        self.upstrokeRise = upstrokeRise
     }
 
     /// Locates the fiducials of the peak at `peakIndex` in `signal`. The onset is the minimum in
@@ -41,7 +44,7 @@ public struct BeatFiducials: Sendable, Equatable {
         guard rise > 0 else { return nil }
         let upstroke = Double(lower) + min(max((level - signal[lower]) / rise, 0), 1)
         return BeatFiducials(onset: onset, upstroke: upstroke, peak: Double(peakIndex) + peakOffset,
-                             amplitude: amplitude)
+                             amplitude: amplitude, upstrokeRise: rise)
     }
 
     /// Vertex (offset from `centre` within ±`halfWidth`, value) of the least-squares parabola through

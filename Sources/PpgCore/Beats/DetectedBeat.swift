@@ -20,9 +20,13 @@ public struct DetectedBeat: Sendable, Equatable {
     /// Index of the gap-free segment the beat lies in; intervals never join beats of different segments.
     public var segment: Int
 
+    /// Slope of the band-passed upstroke at the 50 % crossing, counts per second (0 when unknown).
+    public var upstrokeSlope: Double
+
     /// Creates a beat record.
     public init(time: Double, peakTime: Double, framePeakTime: Double, onsetTime: Double, amplitude: Double,
-                meanIntensity: Double, templateCorrelation: Double, segment: Int) {
+                meanIntensity: Double, templateCorrelation: Double, segment: Int, upstrokeSlope: Double = 0) {
+        self.upstrokeSlope = upstrokeSlope
         self.time = time
         self.peakTime = peakTime
         self.framePeakTime = framePeakTime

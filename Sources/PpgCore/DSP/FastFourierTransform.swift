@@ -1,13 +1,23 @@
 import Glibc
 
-/// In-place radix-2 complex FFT on split real/imaginary buffers, with the twiddle factors computed once.
+/// In-place radix-2 FFT on split real/imaginary buffers, with the twiddle factors computed once per plan.
 ///
-/// Sized for one power-of-two length; reusing a plan (and its buffers) keeps repeated spectra allocation-free.
+/// A plan serves one power-of-two `length`: complex transforms of `length` points, and power spectra of real
+/// signals of `length` points, computed as one complex transform of half the length (even samples as the real
+/// part, odd samples as the imaginary part) and a split step. Reusing a plan keeps repeated spectra free of
+/// trigonometry.
 public struct FastFourierTransform: Sendable {
     /// The transform length, a power of two.
     public let length: Int
+    /// `cos(−2πk/length)` and `sin(−2πk/length)` for k in `0..<length/2`.
     private let cosines: [Double]
     private let sines: [Double]
+    /// The same factors grouped by butterfly stage: entries `span − 1 ..< 2·span − 1` hold `e^{−iπj/span}` for
+    /// j in `0..<span` (a stage's factors side by side).
+    private let stageCosines: [Double]
+    private let stageSines: [Double]
+    /// The bit reversal of each index in `0..<length`.
+    private let bitReversed: [Int32]
 
     /// Creates a plan for `length` points; `length` is rounded up to the next power of two (at least 2).
     public init(length: Int) {
@@ -22,6 +32,24 @@ public struct FastFourierTransform: Sendable {
         }
         self.cosines = cosines
         self.sines = sines
+        var stageCosines = [Double](repeating: 0, count: max(size - 1, 1))
+        var stageSines = stageCosines
+        var span = 1
+        while span < size {
+            for j in 0..<span {
+                stageCosines[span - 1 + j] = cosines[j * (size / (2 * span))]
+                stageSines[span - 1 + j] = sines[j * (size / (2 * span))]
+            }
+            span *= 2
+        }
+        self.stageCosines = stageCosines
+        self.stageSines = stageSines
+        let topBit = Int32(size >> 1)
+        var bitReversed = [Int32](repeating: 0, count: size)
+        for index in 1..<size {
+            bitReversed[index] = (bitReversed[index >> 1] >> 1) | (index & 1 == 1 ? topBit : 0)
+        }
+        self.bitReversed = bitReversed
     }
 
     /// The smallest power of two ≥ `count` (and ≥ 2).
@@ -34,41 +62,140 @@ public struct FastFourierTransform: Sendable {
     /// Forward transform `X_k = Σ x_n·e^{−2πikn/N}` of `real`/`imaginary` (both `length` long), in place.
     public func transform(real: inout [Double], imaginary: inout [Double]) {
         precondition(real.count == length && imaginary.count == length, "buffers must match the plan length")
-        reorderBitReversed(&real, &imaginary)
-        var span = 1
-        while span < length {
-            let stride = length / (2 * span)
-            var start = 0
-            while start < length {
-                for offset in 0..<span {
-                    let even = start + offset, odd = even + span
-                    let c = cosines[offset * stride], s = sines[offset * stride]
-                    let tr = real[odd] * c - imaginary[odd] * s
-                    let ti = real[odd] * s + imaginary[odd] * c
-                    real[odd] = real[even] - tr
-                    imaginary[odd] = imaginary[even] - ti
-                    real[even] += tr
-                    imaginary[even] += ti
-                }
-                start += 2 * span
+        real.withUnsafeMutableBufferPointer { re in
+            imaginary.withUnsafeMutableBufferPointer { im in
+                complexTransform(re.baseAddress!, im.baseAddress!, count: length, leading: length)
             }
-            span <<= 1
         }
     }
 
-    private func reorderBitReversed(_ real: inout [Double], _ imaginary: inout [Double]) {
-        var reversed = 0
-        for index in 0..<(length - 1) {
-            if index < reversed {
-                real.swapAt(index, reversed)
-                imaginary.swapAt(index, reversed)
+    /// Adds `scale·|X_k|²` for k = 0…length/2 to `power` (length/2 + 1 bins), where X is the transform of the real
+    /// signal `x` of `length` points given as `even[n] = x[2n]` and `odd[n] = x[2n + 1]` (each length/2 long; both
+    /// are overwritten). When only the first `leadingPairs` pairs can be non-zero (a zero-padded window), the
+    /// butterfly stages that would only combine them with zeros are skipped.
+    public func accumulateRealPower(even: inout [Double], odd: inout [Double], scale: Double,
+                                    into power: inout [Double], leadingPairs: Int? = nil) {
+        let half = length / 2
+        precondition(even.count == half && odd.count == half && power.count == half + 1,
+                     "buffers must match the plan length")
+        even.withUnsafeMutableBufferPointer { re in
+            odd.withUnsafeMutableBufferPointer { im in
+                power.withUnsafeMutableBufferPointer { out in
+                    let zr = re.baseAddress!, zi = im.baseAddress!, sum = out.baseAddress!
+                    complexTransform(zr, zi, count: half, leading: min(leadingPairs ?? half, half))
+                    addSplitPower(zr, zi, scale: scale, into: sum)
+                }
             }
-            var bit = length >> 1
-            while reversed & bit != 0 {
-                reversed ^= bit
-                bit >>= 1
+        }
+    }
+
+    /// The split step: with `Z` the transform of `z[n] = x[2n] + i·x[2n+1]` (N/2 points), `X_k = E_k + W^k·O_k`
+    /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`; since
+    /// `E_{N/2−k} = conj E_k`, `O_{N/2−k} = conj O_k` and `W^{N/2−k} = −conj W^k`, `|X_{N/2−k}| = |E_k − W^k·O_k|`:
+    /// each pass of the loop gives two bins.
+    private func addSplitPower(_ zr: UnsafeMutablePointer<Double>, _ zi: UnsafeMutablePointer<Double>, scale: Double,
+                               into power: UnsafeMutablePointer<Double>) {
+        let half = length / 2
+        cosines.withUnsafeBufferPointer { cosTable in
+            sines.withUnsafeBufferPointer { sinTable in
+                let dc = zr[0] + zi[0], nyquist = zr[0] - zi[0]
+                power[0] += dc * dc * scale
+                power[half] += nyquist * nyquist * scale
+                var k = 1
+                while k <= half - k {
+                    let mirror = half - k
+                    let evenRe = 0.5 * (zr[k] + zr[mirror]), evenIm = 0.5 * (zi[k] - zi[mirror])
+                    let oddRe = 0.5 * (zi[k] + zi[mirror]), oddIm = -0.5 * (zr[k] - zr[mirror])
+                    let c = cosTable[k], s = sinTable[k]
+                    let turnedRe = c * oddRe - s * oddIm, turnedIm = c * oddIm + s * oddRe
+                    let (upRe, upIm) = (evenRe + turnedRe, evenIm + turnedIm)
+                    power[k] += (upRe * upRe + upIm * upIm) * scale
+                    if mirror != k {
+                        let (downRe, downIm) = (evenRe - turnedRe, evenIm - turnedIm)
+                        power[mirror] += (downRe * downRe + downIm * downIm) * scale
+                    }
+                    k += 1
+                }
             }
-            reversed |= bit
+        }
+    }
+
+    /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place; only
+    /// the first `leading` points may be non-zero.
+    private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                  count: Int, leading: Int) {
+        var firstSpan = 1
+        while firstSpan < count && leading <= count / (2 * firstSpan) { firstSpan *= 2 }
+        if firstSpan >= 4 {  // skipping a single stage does not repay the spreading
+            spreadLeadingPoints(re, im, count: count, leading: leading, blockSize: firstSpan)
+        } else {
+            reorderBitReversed(re, im, count: count)
+            var pair = 0
+            while pair + 1 < count {
+                let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
+                (re[pair + 1], im[pair + 1]) = (re[pair] - re[pair + 1], im[pair] - im[pair + 1])
+                (re[pair], im[pair]) = (sumRe, sumIm)
+                pair += 2
+            }
+            firstSpan = 2
+        }
+        stageCosines.withUnsafeBufferPointer { cosTable in
+            stageSines.withUnsafeBufferPointer { sinTable in
+                var span = firstSpan
+                while span < count {
+                    let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
+                    var start = 0
+                    while start < count {
+                        let evenRe = re + start, evenIm = im + start
+                        let oddRe = evenRe + span, oddIm = evenIm + span
+                        for j in 0..<span {
+                            let tr = oddRe[j] * c[j] - oddIm[j] * s[j]
+                            let ti = oddRe[j] * s[j] + oddIm[j] * c[j]
+                            oddRe[j] = evenRe[j] - tr
+                            oddIm[j] = evenIm[j] - ti
+                            evenRe[j] += tr
+                            evenIm[j] += ti
+                        }
+                        start += 2 * span
+                    }
+                    span *= 2
+                }
+            }
+        }
+    }
+
+    /// The state after the first log₂(`blockSize`) stages when only the first `leading` ≤ `count/blockSize` points
+    /// are non-zero: each block of `blockSize` outputs is the transform of one non-zero point followed by zeros, that
+    /// point repeated; block `j` holds point `rev(j)` (bit reversal over `count/blockSize` indices).
+    private func spreadLeadingPoints(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                     count: Int, leading: Int, blockSize: Int) {
+        let pointsRe = Array(UnsafeBufferPointer(start: re, count: leading))
+        let pointsIm = Array(UnsafeBufferPointer(start: im, count: leading))
+        let blocks = count / blockSize
+        let shift = (length / blocks).trailingZeroBitCount
+        bitReversed.withUnsafeBufferPointer { table in
+            for point in 0..<blocks {
+                let (valueRe, valueIm) = point < leading ? (pointsRe[point], pointsIm[point]) : (0, 0)
+                let start = (Int(table[point]) >> shift) * blockSize
+                (re + start).update(repeating: valueRe, count: blockSize)
+                (im + start).update(repeating: valueIm, count: blockSize)
+            }
+        }
+    }
+
+    /// Puts `count` points into bit-reversed index order (for `count = length/2^j` the reversal of `i` is the
+    /// `length`-point reversal shifted right by j).
+    private func reorderBitReversed(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                    count: Int) {
+        let shift = (length / count).trailingZeroBitCount
+        bitReversed.withUnsafeBufferPointer { table in
+            for index in 0..<count {
+                let reversed = Int(table[index]) >> shift
+                if index < reversed {
+                    swap(&re[index], &re[reversed])
+                    swap(&im[index], &im[reversed])
+                }
+            }
         }
     }
 }

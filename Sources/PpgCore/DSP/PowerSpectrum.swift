@@ -72,22 +72,11 @@ public struct PowerSpectrum: Sendable, Equatable {
 public enum SpectralEstimator {
     /// Hann-windowed periodogram of `samples` (mean removed) at `sampleRate`, zero-padded to at least
     /// `minimumLength` points (rounded up to a power of two). Empty spectrum for fewer than 4 samples.
+    /// Repeated spectra of one length are cheaper through a `PeriodogramWorkspace`.
     public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
                                    minimumLength: Int = 0) -> PowerSpectrum {
-        periodogram(samples, sampleRate: sampleRate,
-                    plan: FastFourierTransform(length: max(samples.count, minimumLength)))
-    }
-
-    /// Hann-windowed periodogram of `samples` (mean removed) with a prepared FFT `plan` at least as long as the
-    /// input (repeated spectra then share the twiddle factors). Empty spectrum for fewer than 4 samples.
-    public static func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double,
-                                   plan: FastFourierTransform) -> PowerSpectrum {
-        guard samples.count >= 4, samples.count <= plan.length else {
-            return PowerSpectrum(power: [], resolution: sampleRate)
-        }
-        var power = [Double](repeating: 0, count: plan.length / 2 + 1)
-        accumulate(samples, plan: plan, into: &power)
-        return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))
+        var workspace = PeriodogramWorkspace(length: max(samples.count, minimumLength))
+        return workspace.periodogram(samples, sampleRate: sampleRate)
     }
 
     /// Welch's average of Hann-windowed periodograms over segments of `segmentLength` samples with 50 % overlap,
@@ -98,36 +87,16 @@ public enum SpectralEstimator {
         guard samples.count > segmentLength, segmentLength >= 4 else {
             return periodogram(samples[...], sampleRate: sampleRate, minimumLength: minimumLength)
         }
-        let plan = FastFourierTransform(length: max(segmentLength, minimumLength))
-        var power = [Double](repeating: 0, count: plan.length / 2 + 1)
+        var workspace = PeriodogramWorkspace(length: max(segmentLength, minimumLength))
+        var power = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
         let step = max(1, segmentLength / 2)
         var start = 0, segments = 0
         while start + segmentLength <= samples.count {
-            accumulate(samples[start..<(start + segmentLength)], plan: plan, into: &power)
+            workspace.accumulate(samples[start..<(start + segmentLength)], into: &power)
             segments += 1
             start += step
         }
         for index in power.indices { power[index] /= Double(segments) }
-        return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))
-    }
-
-    /// Adds the windowed, mean-removed periodogram of `samples` (normalized by the window energy) to `power`.
-    private static func accumulate(_ samples: ArraySlice<Double>, plan: FastFourierTransform,
-                                   into power: inout [Double]) {
-        let count = samples.count
-        let average = samples.reduce(0, +) / Double(count)
-        var real = [Double](repeating: 0, count: plan.length)
-        var imaginary = [Double](repeating: 0, count: plan.length)
-        var windowEnergy = 0.0
-        for (offset, value) in samples.enumerated() {
-            let weight = 0.5 - 0.5 * cos(2.0 * Double.pi * Double(offset) / Double(count))
-            real[offset] = (value - average) * weight
-            windowEnergy += weight * weight
-        }
-        plan.transform(real: &real, imaginary: &imaginary)
-        let scale = windowEnergy > 0 ? 1.0 / windowEnergy : 0
-        for index in power.indices {
-            power[index] += (real[index] * real[index] + imaginary[index] * imaginary[index]) * scale
-        }
+        return PowerSpectrum(power: power, resolution: sampleRate / Double(workspace.plan.length))
     }
 }

@@ -33,16 +33,14 @@ public enum Statistics {
     /// The `p`-th percentile (0…100) with linear interpolation between order statistics (NumPy's default).
     public static func percentile(_ values: [Double], _ p: Double) -> Double? {
         guard !values.isEmpty else { return nil }
-        return percentile(sorted: values.sorted(), p)
+        var buffer = values
+        return interpolatedOrderStatistic(&buffer, p, searchFrom: 0)
     }
 
     /// The `p`-th percentile (0…100) of an already ascending array, NumPy's linear method.
     public static func percentile(sorted: [Double], _ p: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let position = min(max(p, 0), 100) / 100 * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
-        let upper = min(lower + 1, sorted.count - 1)
-        let fraction = position - Double(lower)
+        let (lower, upper, fraction) = orderPositions(count: sorted.count, p)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
@@ -54,11 +52,34 @@ public enum Statistics {
     /// Robust peak-to-peak spread: `P97.5 − P2.5`; nil for an empty input.
     public static func robustPeakToPeak(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        guard let high = percentile(sorted: sorted, 97.5), let low = percentile(sorted: sorted, 2.5) else {
-            return nil
-        }
+        var buffer = values
+        let low = interpolatedOrderStatistic(&buffer, 2.5, searchFrom: 0)
+        let high = interpolatedOrderStatistic(&buffer, 97.5, searchFrom: orderPositions(count: values.count, 2.5).lower)
         return high - low
+    }
+
+    /// The two order statistics (0-based ranks) the `p`-th percentile of `count` values interpolates between, and
+    /// the weight of the upper one.
+    private static func orderPositions(count: Int, _ p: Double) -> (lower: Int, upper: Int, fraction: Double) {
+        let position = min(max(p, 0), 100) / 100 * Double(count - 1)
+        let lower = Int(position.rounded(.down))
+        return (lower, min(lower + 1, count - 1), position - Double(lower))
+    }
+
+    /// The `p`-th percentile of `buffer` (non-empty), found by selection in O(n) instead of a sort; `buffer` is
+    /// reordered. The first `searchFrom` elements must already be the `searchFrom` smallest values (as a previous
+    /// call for a lower percentile leaves the elements before its lower rank).
+    private static func interpolatedOrderStatistic(_ buffer: inout [Double], _ p: Double,
+                                                   searchFrom: Int) -> Double {
+        let (lower, upper, fraction) = orderPositions(count: buffer.count, p)
+        OrderStatistics.select(&buffer, rank: lower, from: searchFrom)
+        let lowerValue = buffer[lower]
+        var upperValue = lowerValue
+        if upper > lower {
+            upperValue = buffer[upper]
+            for index in upper..<buffer.count where buffer[index] < upperValue { upperValue = buffer[index] }
+        }
+        return lowerValue + (upperValue - lowerValue) * fraction
     }
 
     /// Sample skewness `(1/N)·Σ((x − μ)/σ)³` with σ of ddof 0 (NeuroKit2 `ppg_quality`, SciPy `skew`);

@@ -81,14 +81,32 @@ struct ArtifactDetector {
 
     /// `α · QD(|x|)` over a centred window of `windowWidth` values (shrinking at the ends), floored at
     /// `minimumThresholdMs`.
-    private func thresholds(_ values: [Double]) -> [Double] {
+    /// The window slides one value at a time, kept sorted by one removal and one insertion per step.
+    func thresholds(_ values: [Double]) -> [Double] {
         let magnitudes = values.map(abs)
         let half = parameters.windowWidth / 2
+        var window = magnitudes[0..<min(magnitudes.count, half)].sorted()
         return magnitudes.indices.map { index in
-            let window = magnitudes[max(0, index - half)...min(magnitudes.count - 1, index + half)].sorted()
+            if index - half - 1 >= 0 {
+                window.remove(at: Self.insertionIndex(of: magnitudes[index - half - 1], in: window))
+            }
+            if index + half < magnitudes.count {
+                let entering = magnitudes[index + half]
+                window.insert(entering, at: Self.insertionIndex(of: entering, in: window))
+            }
             let spread = SampleStatistics.quantile(sorted: window, 0.75) - SampleStatistics.quantile(sorted: window, 0.25)
             return max(parameters.alpha * spread / 2, parameters.minimumThresholdMs)
         }
+    }
+
+    /// The first index of ascending `sorted` whose value is not below `value` (binary search).
+    private static func insertionIndex(of value: Double, in sorted: [Double]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Centred running median of `order` values, the window shrinking symmetrically at the ends.

@@ -46,7 +46,7 @@ public struct LiveAnalyzer: Sendable {
     private let options: LiveOptions
     private let extractor = BeatExtractor()
     private let contactRule = ContactRule()
-    private let qualityMeter = LiveQualityMeter()
+    private var qualityMeter = LiveQualityMeter()
     private let channel = PulseChannel.red
     private var frames: FrameRing
     private var intervals: LiveIntervalLog

@@ -14,6 +14,8 @@ struct LiveQualityMeter: Sendable {
     static let slewPenaltySpan = 0.025
 
     private let meter: QualityWindowMeter
+    /// FFT plans kept from tick to tick.
+    private var plans = FourierPlans()
 
     /// Creates the meter.
     init() {
@@ -27,11 +29,13 @@ struct LiveQualityMeter: Sendable {
     func saturation(of frame: FrameSample) -> Double { meter.saturation(of: frame) }
 
     /// The score of the window ending at the newest frame of `recent`; nil when it is too short for a spectrum.
-    func score(_ recent: RecentPulse, channel: PulseChannel) -> Double? {
+    mutating func score(_ recent: RecentPulse, channel: PulseChannel) -> Double? {
         let end = recent.newestTime + 1e-6
         let start = end - Self.windowSeconds
+        var workspace = meter.makeWorkspace(sampleRate: recent.extraction.pulse.sampleRate, plans: &plans)
         let window = meter.measure(start: start, end: end, frames: recent.frames[...],
-                                   pulses: [recent.extraction.pulse], beats: recent.extraction.beats)
+                                   pulses: [recent.extraction.pulse], beats: recent.extraction.beats,
+                                   workspace: &workspace)
         guard let spectral = window.spectral else { return nil }
         let beats = recent.extraction.beats.filter { $0.time >= start }
         let agrees = Self.beatRateAgrees(with: spectral.peakHz, beats: beats)

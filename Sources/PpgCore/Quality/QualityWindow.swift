@@ -65,17 +65,46 @@ public struct QualityWindowMeter: Sendable {
         frame.saturatedFraction ?? (frame.red >= clipLevel ? 1 : 0)
     }
 
-    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
-    /// segments, `beats` every detected beat.
-    public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
-                        beats: [DetectedBeat]) -> QualityWindow {
-        measure(start: start, end: end, frames: frames, pulses: pulses, beats: beats,
-                plan: FastFourierTransform(length: fftLength))
+    /// A periodogram workspace for windows of the pulse sampled at `sampleRate`, with its plan from `plans`:
+    /// `fftLength` points, or more when a window holds more samples.
+    public func makeWorkspace(sampleRate: Double, plans: inout FourierPlans) -> PeriodogramWorkspace {
+        let samples = windowSeconds * sampleRate
+        let length = max(fftLength, samples.isFinite ? Int(samples.rounded(.up)) + 1 : 0)
+        return PeriodogramWorkspace(plan: plans.plan(length: length))
     }
 
-    /// `measure` with a prepared FFT plan of `fftLength` points (shared by the windows of a reading).
+    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
+    /// segments, `beats` every detected beat; `workspace` (see `makeWorkspace`) is shared by the windows of a reading.
     public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
-                        beats: [DetectedBeat], plan: FastFourierTransform) -> QualityWindow {
+                        beats: [DetectedBeat], workspace: inout PeriodogramWorkspace) -> QualityWindow {
+        let (clipped, colourContact) = frameLevels(start: start, end: end, frames: frames)
+        let samples = longestPiece(of: pulses, start: start, end: end)
+        let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
+        let spectral = enough ? SpectralQuality(
+            spectrum: workspace.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1),
+            halfWidth: bandHalfWidth) : nil
+        let correlation = Self.templateCorrelation(of: beats, start: start, end: end)
+        let contact = QualityWindow.pulseContact(spectral: spectral, templateCorrelation: correlation)
+            ? 1 : colourContact
+        return QualityWindow(start: start, end: end, spectral: spectral, templateCorrelation: correlation,
+                             saturationFraction: clipped, contactFraction: contact,
+                             amplitude: Statistics.robustPeakToPeak(samples) ?? 0,
+                             skewness: Statistics.skewness(samples) ?? 0)
+    }
+
+    /// An upper bound of the score `measure` gives the window `start..<end`, from its frames and beats alone (no
+    /// spectrum): the score with full spectral concentration and full contact.
+    public func scoreUpperBound(start: Double, end: Double, frames: ArraySlice<FrameSample>,
+                                beats: [DetectedBeat]) -> Double {
+        QualityScore.score(concentration: 1, templateCorrelation: Self.templateCorrelation(of: beats, start: start,
+                                                                                           end: end),
+                           saturationFraction: frameLevels(start: start, end: end, frames: frames).clipped,
+                           contactFraction: 1)
+    }
+
+    /// Mean saturation and share of frames passing the colour contact rule among the frames in `start..<end`.
+    private func frameLevels(start: Double, end: Double,
+                             frames: ArraySlice<FrameSample>) -> (clipped: Double, colourContact: Double) {
         let inside = frames[Self.firstIndex(in: frames, atOrAfter: start)..<Self.firstIndex(in: frames, atOrAfter: end)]
         let count = Double(max(inside.count, 1))
         var clippedSum = 0.0, litCount = 0
@@ -83,22 +112,13 @@ public struct QualityWindowMeter: Sendable {
             clippedSum += saturation(of: frame)
             if contactRule.isLitFingertip(frame) { litCount += 1 }
         }
-        let clipped = clippedSum / count
-        let colourContact = Double(litCount) / count
-        let samples = longestPiece(of: pulses, start: start, end: end)
-        let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
-        let spectral = enough ? SpectralQuality(
-            spectrum: SpectralEstimator.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1,
-                                                    plan: plan),
-            halfWidth: bandHalfWidth) : nil
+        return (clippedSum / count, Double(litCount) / count)
+    }
+
+    /// Mean template correlation of the beats in `start..<end` (0 without beats).
+    private static func templateCorrelation(of beats: [DetectedBeat], start: Double, end: Double) -> Double {
         let correlations = beats.filter { $0.time >= start && $0.time < end }.map(\.templateCorrelation)
-        let correlation = correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
-        let contact = QualityWindow.pulseContact(spectral: spectral, templateCorrelation: correlation)
-            ? 1 : colourContact
-        return QualityWindow(start: start, end: end, spectral: spectral, templateCorrelation: correlation,
-                             saturationFraction: clipped, contactFraction: contact,
-                             amplitude: Statistics.robustPeakToPeak(samples) ?? 0,
-                             skewness: Statistics.skewness(samples) ?? 0)
+        return correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
     }
 
     /// Index of the first frame (ascending timestamps) at or after `time`, by binary search.

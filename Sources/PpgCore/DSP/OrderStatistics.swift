@@ -1,0 +1,51 @@
+/// Selection of order statistics without a full sort (Hoare's quickselect with median-of-three pivots, falling
+/// back to a sort of the remaining range when partitioning stops shrinking it fast enough). Deterministic.
+enum OrderStatistics {
+    /// Reorders `values[from...]` so that `values[rank]` holds the value a sort would put there, with no larger
+    /// value before it and no smaller value after it (within `from...`). `rank` must lie in `from..<values.count`.
+    static func select(_ values: inout [Double], rank: Int, from: Int = 0) {
+        precondition(rank >= from && rank < values.count, "rank outside the searched range")
+        values.withUnsafeMutableBufferPointer { buffer in
+            var low = from, high = buffer.count - 1
+            var budget = 2 * (Int.bitWidth - (buffer.count - from).leadingZeroBitCount) + 4
+            while low < high {
+                if budget == 0 {
+                    buffer[low...high].sort()
+                    return
+                }
+                budget -= 1
+                let (left, right) = partition(buffer, low: low, high: high)
+                if rank <= right {
+                    high = right
+                } else if rank >= left {
+                    low = left
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Hoare partition of `buffer[low...high]` around the median of its first, middle and last values. Returns
+    /// (`left`, `right`): every value in `low...right` is ≤ the pivot, every value in `left...high` is ≥ it, and
+    /// the values strictly between `right` and `left` equal it.
+    private static func partition(_ buffer: UnsafeMutableBufferPointer<Double>, low: Int,
+                                  high: Int) -> (left: Int, right: Int) {
+        let middle = low + (high - low) / 2
+        if buffer[middle] < buffer[low] { buffer.swapAt(middle, low) }
+        if buffer[high] < buffer[low] { buffer.swapAt(high, low) }
+        if buffer[high] < buffer[middle] { buffer.swapAt(high, middle) }
+        let pivot = buffer[middle]
+        var left = low, right = high
+        while left <= right {
+            while buffer[left] < pivot { left += 1 }
+            while buffer[right] > pivot { right -= 1 }
+            if left <= right {
+                buffer.swapAt(left, right)
+                left += 1
+                right -= 1
+            }
+        }
+        return (left, right)
+    }
+}

@@ -1,0 +1,85 @@
+import Glibc
+
+/// An FFT plan with the buffers and Hann windows that repeated periodograms of one length reuse: once a window
+/// length has been seen, a periodogram computes no trigonometry and allocates only its result.
+///
+/// Each call gives exactly what `SpectralEstimator.periodogram` gives for the same samples and FFT length.
+public struct PeriodogramWorkspace: Sendable {
+    /// The FFT plan (its length is the zero-padded length of every periodogram).
+    public let plan: FastFourierTransform
+    private var even: [Double]
+    private var odd: [Double]
+    /// Hann windows of the sample counts seen most recently (newest first, at most `cachedWindows`), with their
+    /// energies `Σw²`: windows on a grid that does not divide the window length alternate between two counts.
+    private var windows: [(weights: [Double], energy: Double)] = []
+    private static let cachedWindows = 4
+
+    /// Creates a workspace for periodograms zero-padded to `length` points (rounded up to a power of two).
+    public init(length: Int) {
+        self.init(plan: FastFourierTransform(length: length))
+    }
+
+    /// Creates a workspace around a prepared plan.
+    public init(plan: FastFourierTransform) {
+        self.plan = plan
+        even = [Double](repeating: 0, count: plan.length / 2)
+        odd = [Double](repeating: 0, count: plan.length / 2)
+    }
+
+    /// Hann-windowed periodogram of `samples` (mean removed) at `sampleRate`, zero-padded to `plan.length`.
+    /// Empty spectrum for fewer than 4 samples or more than `plan.length`.
+    public mutating func periodogram(_ samples: ArraySlice<Double>, sampleRate: Double) -> PowerSpectrum {
+        guard samples.count >= 4, samples.count <= plan.length else {
+            return PowerSpectrum(power: [], resolution: sampleRate)
+        }
+        var power = [Double](repeating: 0, count: plan.length / 2 + 1)
+        accumulate(samples, into: &power)
+        return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))
+    }
+
+    /// Adds the Hann-windowed, mean-removed periodogram of `samples` (at most `plan.length`), normalized by the
+    /// window energy, to `power` (`plan.length/2 + 1` bins).
+    public mutating func accumulate(_ samples: ArraySlice<Double>, into power: inout [Double]) {
+        let count = samples.count
+        let (window, windowEnergy) = hannWindow(count: count)
+        let average = samples.reduce(0, +) / Double(count)
+        let half = plan.length / 2
+        samples.withUnsafeBufferPointer { input in
+            window.withUnsafeBufferPointer { weights in
+                even.withUnsafeMutableBufferPointer { evenBuffer in
+                    odd.withUnsafeMutableBufferPointer { oddBuffer in
+                        let pairs = count / 2
+                        for pair in 0..<pairs {
+                            evenBuffer[pair] = (input[2 * pair] - average) * weights[2 * pair]
+                            oddBuffer[pair] = (input[2 * pair + 1] - average) * weights[2 * pair + 1]
+                        }
+                        var zeroFrom = pairs
+                        if count % 2 == 1 {
+                            evenBuffer[pairs] = (input[count - 1] - average) * weights[count - 1]
+                            oddBuffer[pairs] = 0
+                            zeroFrom += 1
+                        }
+                        for pair in zeroFrom..<half {
+                            evenBuffer[pair] = 0
+                            oddBuffer[pair] = 0
+                        }
+                    }
+                }
+            }
+        }
+        let scale = windowEnergy > 0 ? 1.0 / windowEnergy : 0
+        plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power, leadingPairs: (count + 1) / 2)
+    }
+
+    /// The periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points and its energy, from the cache.
+    private mutating func hannWindow(count: Int) -> (weights: [Double], energy: Double) {
+        if let cached = windows.firstIndex(where: { $0.weights.count == count }) {
+            return windows[cached]
+        }
+        let weights = (0..<count).map { 0.5 - 0.5 * cos(2.0 * Double.pi * Double($0) / Double(count)) }
+        let window = (weights, weights.reduce(0) { $0 + $1 * $1 })
+        windows.insert(window, at: 0)
+        if windows.count > Self.cachedWindows { windows.removeLast() }
+        return window
+    }
+}

@@ -1,0 +1,137 @@
+import Glibc
+import Testing
+@testable import PpgCore
+
+/// The fast paths of the engine (selection instead of sorting, the real-input FFT, reused periodogram buffers,
+/// sliding artifact thresholds) against the plain computations they replace.
+struct FastPrimitivesTests {
+    /// Values with many ties (rounded Gaussian) so selection meets equal keys.
+    private func sample(count: Int, seed: UInt64) -> [Double] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in (4 * random.gaussian()).rounded() / 4 }
+    }
+
+    @Test func selectionPutsTheSortedValueAtTheRankAndPartitionsAroundIt() {
+        var random = SeededRandom(seed: 7)
+        for count in [1, 2, 3, 5, 17, 100, 401] {
+            let values = sample(count: count, seed: UInt64(count))
+            let sorted = values.sorted()
+            for _ in 0..<5 {
+                let rank = Int(random.next() % UInt64(count))
+                var buffer = values
+                OrderStatistics.select(&buffer, rank: rank)
+                #expect(buffer[rank] == sorted[rank])
+                #expect(buffer[..<rank].allSatisfy { $0 <= buffer[rank] })
+                #expect(buffer[(rank + 1)...].allSatisfy { $0 >= buffer[rank] })
+                #expect(buffer.sorted() == sorted)
+            }
+        }
+    }
+
+    @Test func percentilesBySelectionEqualThoseOfTheSortedValues() {
+        for count in [1, 2, 4, 39, 600] {
+            let values = sample(count: count, seed: 100 + UInt64(count))
+            let sorted = values.sorted()
+            for p in [0.0, 2.5, 25, 50, 97.5, 100] {
+                #expect(Statistics.percentile(values, p) == Statistics.percentile(sorted: sorted, p))
+            }
+            let spread = (Statistics.percentile(sorted: sorted, 97.5) ?? 0) - (Statistics.percentile(sorted: sorted, 2.5) ?? 0)
+            #expect(Statistics.robustPeakToPeak(values) == spread)
+        }
+    }
+
+    @Test func realPowerEqualsTheSquaredMagnitudeOfTheComplexTransform() {
+        for length in [2, 4, 16, 1024] {
+            let input = sample(count: length, seed: 300 + UInt64(length)).map { $0 + 0.3 }
+            let plan = FastFourierTransform(length: length)
+            var real = input, imaginary = [Double](repeating: 0, count: length)
+            plan.transform(real: &real, imaginary: &imaginary)
+            var even = stride(from: 0, to: length, by: 2).map { input[$0] }
+            var odd = stride(from: 1, to: length, by: 2).map { input[$0] }
+            var power = [Double](repeating: 1, count: length / 2 + 1)
+            plan.accumulateRealPower(even: &even, odd: &odd, scale: 2, into: &power)
+            for k in 0...(length / 2) {
+                let expected = 1 + 2 * (real[k] * real[k] + imaginary[k] * imaginary[k])
+                #expect(abs(power[k] - expected) <= 1e-9 * max(1, expected))
+            }
+        }
+    }
+
+    /// A workspace reused for windows of different lengths gives the directly computed Hann periodogram of each.
+    @Test func reusedWorkspaceMatchesADirectHannPeriodogram() {
+        let signal = (0..<700).map { sin(2 * Double.pi * 1.3 * Double($0) / 30) + 0.01 * Double($0 % 7) }
+        var workspace = PeriodogramWorkspace(length: 1024)
+        for (start, count) in [(0, 300), (50, 301), (10, 300), (0, 700)] {
+            let window = signal[start..<(start + count)]
+            let spectrum = workspace.periodogram(window, sampleRate: 30)
+            let mean = window.reduce(0, +) / Double(count)
+            let weights = (0..<count).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(count)) }
+            let energy = weights.reduce(0) { $0 + $1 * $1 }
+            for bin in [0, 7, 44, 45, 300, 512] {
+                var re = 0.0, im = 0.0
+                for (n, value) in window.enumerated() {
+                    let angle = -2 * Double.pi * Double(bin * n) / 1024
+                    re += (value - mean) * weights[n] * cos(angle)
+                    im += (value - mean) * weights[n] * sin(angle)
+                }
+                let expected = (re * re + im * im) / energy
+                #expect(abs(spectrum.power[bin] - expected) <= 1e-9 * max(1, expected))
+            }
+        }
+    }
+
+    /// The sliding-window thresholds equal a sort of each centred window (series longer than the window).
+    @Test func slidingArtifactThresholdsEqualPerWindowQuartiles() {
+        let parameters = ArtifactCorrector.Parameters()
+        let values = sample(count: 200, seed: 9).map { 30 * $0 }
+        let thresholds = ArtifactDetector(parameters: parameters).thresholds(values)
+        let half = parameters.windowWidth / 2
+        for index in values.indices {
+            let window = values[max(0, index - half)...min(values.count - 1, index + half)].map(abs).sorted()
+            let spread = SampleStatistics.quantile(sorted: window, 0.75) - SampleStatistics.quantile(sorted: window, 0.25)
+            #expect(thresholds[index] == max(parameters.alpha * spread / 2, parameters.minimumThresholdMs))
+        }
+    }
+}
+
+/// The breathing spectrum's Goertzel powers against a direct DFT.
+struct GoertzelPowerTests {
+    @Test func goertzelPowersEqualADirectDft() {
+        let samples: [Double] = (0..<240).map { index in
+            let n = Double(index)
+            return sin(0.37 * n) + 0.2 * cos(1.3 * n) + 0.01 * Double(index % 5)
+        }
+        let omegas = (0..<7).map { 0.05 + 0.3 * Double($0) }
+        let powers = BreathingSpectrum.goertzelPower(samples, cosines: omegas.map { cos($0) })
+        #expect(powers.count == omegas.count)
+        for (omega, power) in zip(omegas, powers) {
+            var re = 0.0, im = 0.0
+            for (n, x) in samples.enumerated() {
+                re += x * cos(omega * Double(n))
+                im -= x * sin(omega * Double(n))
+            }
+            let expected = re * re + im * im
+            #expect(abs(power - expected) <= 1e-9 * max(1, expected))
+        }
+    }
+}
+
+/// Skipping the butterfly stages of a zero-padded input changes nothing.
+struct ZeroPaddedTransformTests {
+    @Test func skippedStagesGiveTheFullTransformsPower() {
+        let plan = FastFourierTransform(length: 1024)
+        for leading in [1, 37, 150, 300, 512] {
+            var random = SeededRandom(seed: UInt64(leading))
+            let values = (0..<(2 * leading)).map { _ in random.gaussian() }
+            func pairs(_ parity: Int) -> [Double] {
+                (0..<512).map { $0 < leading ? values[2 * $0 + parity] : 0 }
+            }
+            var evenFull = pairs(0), oddFull = pairs(1), evenPruned = pairs(0), oddPruned = pairs(1)
+            var full = [Double](repeating: 0, count: 513), pruned = full
+            plan.accumulateRealPower(even: &evenFull, odd: &oddFull, scale: 1, into: &full)
+            plan.accumulateRealPower(even: &evenPruned, odd: &oddPruned, scale: 1, into: &pruned,
+                                     leadingPairs: leading)
+            #expect(full == pruned)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Testing
+@testable import PpgCore
+
+/// The final analysis stops measuring a channel's quality windows once the channel provably cannot be chosen; these
+/// tests check that the shortcut never changes the choice.
+struct FinalAnalyzerChannelPruningTests {
+    /// Readings without a torch: all three channels have a usable level and a pulse of differing strength.
+    private func ambientReading(seed: UInt64, ac: ChannelTriple, noise: ChannelTriple) -> SyntheticReading {
+        var camera = CameraParameters(framesPerSecond: 30)
+        camera.dc = ChannelTriple(red: 120, green: 110, blue: 90)
+        camera.acFraction = ac
+        camera.noise = noise
+        return SyntheticReading(configuration: SyntheticConfiguration(seed: seed, camera: camera))
+    }
+
+    private var cases: [SyntheticReading] {
+        [
+            ambientReading(seed: 1, ac: ChannelTriple(red: 0.004, green: 0.012, blue: 0.006),
+                           noise: ChannelTriple(red: 0.12, green: 0.12, blue: 0.12)),
+            ambientReading(seed: 2, ac: ChannelTriple(red: 0.015, green: 0.002, blue: 0.001),
+                           noise: ChannelTriple(red: 0.12, green: 0.3, blue: 0.4)),
+            ambientReading(seed: 3, ac: ChannelTriple(red: 0.001, green: 0.01, blue: 0.01),
+                           noise: ChannelTriple(red: 0.4, green: 0.12, blue: 0.2)),
+        ]
+    }
+
+    @Test func scoreBoundIsNeverBelowTheMeasuredScore() {
+        let analyzer = FinalAnalyzer()
+        for reading in cases {
+            let signal = ReadingSignal(frames: reading.frames)
+            var plans = FourierPlans()
+            for channel in PulseChannel.allCases {
+                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) else {
+                    Issue.record("a channel without a bar is always analysed")
+                    continue
+                }
+                for window in analysis.evidence.windows {
+                    let bound = analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
+                                                                      frames: signal.frames[...],
+                                                                      beats: analysis.beats)
+                    #expect(bound >= window.score)
+                }
+            }
+        }
+    }
+
+    @Test func pruningKeepsTheChoiceOfTheFullComparison() throws {
+        let analyzer = FinalAnalyzer()
+        var pruned = 0
+        for reading in cases {
+            let signal = ReadingSignal(frames: reading.frames)
+            var plans = FourierPlans()
+            let full = PulseChannel.allCases.compactMap {
+                analyzer.analyzeChannel($0, signal: signal, motion: [], plans: &plans)
+            }
+            let expected = ChannelChoice(candidates: full.map(\.candidate)).channel
+            var kept: [ChannelChoice.Candidate] = []
+            for analysis in full {
+                let bar = FinalAnalyzer.scoreToBeat(kept)
+                if analyzer.analyzeChannel(analysis.candidate.channel, signal: signal, motion: [], plans: &plans,
+                                           mustExceed: bar) == nil {
+                    pruned += 1
+                    let score = try #require(analysis.candidate.score), threshold = try #require(bar)
+                    #expect(score <= threshold)
+                } else {
+                    kept.append(analysis.candidate)
+                }
+            }
+            let result = try analyzer.analyze(frames: reading.frames).get()
+            #expect(result.diagnostics.channel == expected)
+        }
+        #expect(pruned > 0)
+    }
+
+    @Test func theBarIsRedsScorePlusItsMarginOrTheBestOtherScore() {
+        func candidate(_ channel: PulseChannel, _ score: Double?) -> ChannelChoice.Candidate {
+            ChannelChoice.Candidate(channel: channel, dc: 100, clippedFraction: 0, score: score)
+        }
+        let margin = ChannelChoice.preferRedMargin
+        #expect(FinalAnalyzer.scoreToBeat([]) == nil)
+        #expect(FinalAnalyzer.scoreToBeat([candidate(.red, nil)]) == nil)
+        #expect(FinalAnalyzer.scoreToBeat([candidate(.red, 0.7)]) == 0.7 + margin)
+        #expect(FinalAnalyzer.scoreToBeat([candidate(.red, 0.7), candidate(.green, 0.9)]) == 0.9)
+        #expect(FinalAnalyzer.scoreToBeat([candidate(.red, nil), candidate(.green, 0.6)]) == 0.6)
+    }
+}
