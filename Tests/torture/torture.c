@@ -2,7 +2,9 @@
  * sessions in random order, some with callbacks that stop or destroy their own session from inside; other
  * threads hammer stale handles. Prints iterations, crashes (none: a crash kills the process), hangs (sessions not
  * finished within a deadline), and resident memory and open file descriptors before and after.
- *   torture [SECONDS] [THREADS]   (defaults 20 s, 8 threads) */
+ *   torture [SECONDS] [THREADS]   (defaults 20 s, 8 threads)
+ * NFV_TORTURE_SANITIZER=1 (scripts/test --sanitize): memory and descriptors are printed but not judged — ASan keeps
+ * freed memory in quarantine and the sanitizer runtimes open descriptors of their own. */
 #include <neurofit_vitals.h>
 
 #include <dirent.h>
@@ -182,6 +184,7 @@ int main(int argc, char **argv) {
     printf("torture: RSS %ld KiB before, %ld KiB after the run, %ld KiB after another pass; fds %d before, %d after\n",
            rss_before, rss_warm, rss_after, fds_before, fds_after);
     free(ids);
-    return (shared.unexpected == 0 && shared.hangs == 0 && fds_after == fds_before
-            && rss_after - rss_before < 32 * 1024) ? 0 : 1;
+    int resources_ok = getenv("NFV_TORTURE_SANITIZER") != NULL
+        || (fds_after == fds_before && rss_after - rss_before < 32 * 1024);
+    return (shared.unexpected == 0 && shared.hangs == 0 && resources_ok) ? 0 : 1;
 }
