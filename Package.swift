@@ -13,6 +13,10 @@ let staticRuntime = environment["NFV_DYNAMIC_STDLIB"] == nil
 let runtimeFlags = staticRuntime
     ? ["-static-stdlib", "-l_FoundationCollections", "-lswiftSynchronization", "-l_FoundationCShims"] : []
 
+/// `NFV_SANITIZER_BUILD=1` (`scripts/test --sanitize`): a sanitizer's runtime is linked into executables only, so the
+/// library's link must accept its `__asan_*`/`__tsan_*` references as undefined.
+let undefinedSymbolFlags = environment["NFV_SANITIZER_BUILD"] == nil ? ["-Xlinker", "--no-undefined"] : []
+
 /// Build inputs stamped into the library (see docs/license-keys.md and scripts/build):
 /// `NFV_BUILD_DATE` (YYYY-MM-DD, default: the compile date) and `NFV_LICENSE_PUBLIC_KEY` (base64 Ed25519 public
 /// key of the vendor; without it a release build trusts no key).
@@ -44,8 +48,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
-                "-Xlinker", "--no-undefined",
-            ])]),
+            ] + undefinedSymbolFlags)]),
         .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "PpgCore"]),
         .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
         .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore"],

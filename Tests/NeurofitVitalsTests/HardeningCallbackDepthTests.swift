@@ -7,26 +7,32 @@ import Testing
 /// Regression tests for a slowdown the frame-submission fuzzer exposed: a closure kept in a `Mutex` as a tuple
 /// element or a bare optional gained two reabstraction thunks on every `withLock`, so every host frame (and every
 /// log line) was delivered through a longer call chain than the one before — quadratic time, then a stack overflow.
-/// The depth is measured as the stack address of a local inside the delivered callback: it must not drift.
+/// The depth is the number of frames on the stack inside the delivered callback (glibc's `backtrace`, found with
+/// `dlsym`; a local's address would not do under AddressSanitizer, whose fake stack moves locals to the heap).
 @Suite(.serialized) struct HardeningCallbackDepthTests {
-    /// Stack addresses seen inside a callback, from the test's own thread only.
+    /// Stack depths seen inside a callback, from the test's own thread only.
     private final class StackProbe: @unchecked Sendable {
-        private let addresses = Mutex<[UInt]>([])
+        private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, CInt) -> CInt
+        private static let backtrace = unsafeBitCast(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "backtrace"),
+                                                     to: Backtrace.self)
+        /// Most frames counted; a chain growing by two frames a call passes it long before 3000 calls.
+        private static let limit = 2_048
+        private let depths = Mutex<[Int]>([])
         private let thread = pthread_self()
 
         func record() {
             guard pthread_equal(pthread_self(), thread) != 0 else { return }
-            var marker = 0
-            let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-            addresses.withLock { $0.append(address) }
+            var frames = [UnsafeMutableRawPointer?](repeating: nil, count: Self.limit)
+            let depth = Int(Self.backtrace(&frames, CInt(Self.limit)))
+            depths.withLock { $0.append(depth) }
         }
 
-        /// Bytes between the shallowest and the deepest call.
-        var drift: UInt {
-            addresses.withLock { ($0.max() ?? 0) - ($0.min() ?? 0) }
+        /// Frames between the shallowest and the deepest call.
+        var drift: Int {
+            depths.withLock { ($0.max() ?? 0) - ($0.min() ?? 0) }
         }
 
-        var count: Int { addresses.withLock { $0.count } }
+        var count: Int { depths.withLock { $0.count } }
     }
 
     @Test func hostFramesAreDeliveredAtTheSameDepthEveryTime() throws {
@@ -39,7 +45,7 @@ import Testing
         }
         source.close()
         #expect(probe.count == 6_000)
-        #expect(probe.drift < 1_024, "the callback ran \(probe.drift) bytes deeper after 6000 deliveries")
+        #expect(probe.drift == 0, "the callback ran \(probe.drift) frames deeper after 6000 deliveries")
     }
 
     @Test func logLinesReachTheSinkAtTheSameDepthEveryTime() {
@@ -52,6 +58,6 @@ import Testing
         }
         for index in 0..<3_000 { Log.note("line \(index)") }
         #expect(probe.count == 3_000)
-        #expect(probe.drift < 1_024, "the sink ran \(probe.drift) bytes deeper after 3000 lines")
+        #expect(probe.drift == 0, "the sink ran \(probe.drift) frames deeper after 3000 lines")
     }
 }

@@ -2,7 +2,9 @@
  * sessions in random order, some with callbacks that stop or destroy their own session from inside; other
  * threads hammer stale handles. Prints iterations, crashes (none: a crash kills the process), hangs (sessions not
  * finished within a deadline), and resident memory and open file descriptors before and after.
- *   torture [SECONDS] [THREADS]   (defaults 20 s, 8 threads) */
+ *   torture [SECONDS] [THREADS]   (defaults 20 s, 8 threads)
+ * NFV_TORTURE_SANITIZER=1 (scripts/test --sanitize): memory and descriptors are printed but not judged — ASan keeps
+ * freed memory in quarantine and the sanitizer runtimes open descriptors of their own. */
 #include <neurofit_vitals.h>
 
 #include <dirent.h>
@@ -51,16 +53,22 @@ struct shared {
 struct callback_state {
     nfv_session *session;
     int action;          /* 0: nothing, 1: stop inside, 2: destroy inside */
-    volatile int done;
+    int done;            /* written by the callback thread, read by the worker: only through the helpers below */
 };
+
+/* `done` crosses threads: atomic accesses (GCC/Clang builtins in C99), so ThreadSanitizer sees the ordering. */
+static int load_done(struct callback_state *state) { return __atomic_load_n(&state->done, __ATOMIC_ACQUIRE); }
+static void store_done(struct callback_state *state, int value) {
+    __atomic_store_n(&state->done, value, __ATOMIC_RELEASE);
+}
 
 static void on_event(void *user_data, const char *json) {
     struct callback_state *state = user_data;
     if (strstr(json, "\"type\":\"started\"") != NULL || strstr(json, "\"type\":\"preview\"") != NULL) {
-        if (state->action == 1 && state->done == 0) {
-            state->done = nfv_session_stop(state->session) == NFV_OK ? 1 : -1;
-        } else if (state->action == 2 && state->done == 0) {
-            state->done = 2;
+        if (state->action == 1 && load_done(state) == 0) {
+            store_done(state, nfv_session_stop(state->session) == NFV_OK ? 1 : -1);
+        } else if (state->action == 2 && load_done(state) == 0) {
+            store_done(state, 2);
             nfv_session_destroy(state->session);
         }
     }
@@ -119,14 +127,14 @@ static void one_round(struct shared *shared, unsigned *seed) {
     case 2: break;                           /* destroy while events flow */
     default: {
         double until = seconds_now() + 30;
-        while (state->action != 0 && state->done == 0 && seconds_now() < until) usleep(1000);
+        while (state->action != 0 && load_done(state) == 0 && seconds_now() < until) usleep(1000);
         if (state->action == 0) usleep(next_random(seed) % 20000);
-        if (state->action != 0 && state->done == 0) hangs++;
-        if (state->done < 0) unexpected++;
+        if (state->action != 0 && load_done(state) == 0) hangs++;
+        if (load_done(state) < 0) unexpected++;
         break;
     }
     }
-    if (state->done != 2) nfv_session_destroy(session);
+    if (load_done(state) != 2) nfv_session_destroy(session);
     /* A destroyed handle must be rejected, never dereferenced. */
     if (nfv_session_stop(session) != NFV_ERR_INVALID_ARGUMENT) unexpected++;
     if (state->action != 2) free(state);     /* the destroy-inside state may still be read by the callback */
@@ -176,6 +184,7 @@ int main(int argc, char **argv) {
     printf("torture: RSS %ld KiB before, %ld KiB after the run, %ld KiB after another pass; fds %d before, %d after\n",
            rss_before, rss_warm, rss_after, fds_before, fds_after);
     free(ids);
-    return (shared.unexpected == 0 && shared.hangs == 0 && fds_after == fds_before
-            && rss_after - rss_before < 32 * 1024) ? 0 : 1;
+    int resources_ok = getenv("NFV_TORTURE_SANITIZER") != NULL
+        || (fds_after == fds_before && rss_after - rss_before < 32 * 1024);
+    return (shared.unexpected == 0 && shared.hangs == 0 && resources_ok) ? 0 : 1;
 }
