@@ -170,7 +170,7 @@ public struct FinalAnalyzer: Sendable {
         if nn.count < Self.minimumIntervals { reasons.append("few_beats") }
         let metrics = HrvMetrics(series: nn)
         let beatRate = metrics.heartRateBpm ?? 0
-        let agrees = evidence.spectral.map { abs($0.heartRateBpm - beatRate) <= Self.spectralAgreementBpm } ?? false
+        let agrees = evidence.spectralAgreement(withBeatRate: beatRate, toleranceBpm: Self.spectralAgreementBpm)
         if !agrees && evidence.qualityPassedFraction < 0.5 { reasons.append("hr_disagreement") }
         if let sdnn = metrics.sdnn, let meanNN = metrics.meanNN, sdnn < Self.minimumVariation * meanNN {
             reasons.append("too_regular")

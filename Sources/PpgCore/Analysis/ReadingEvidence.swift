@@ -35,6 +35,18 @@ public struct ReadingEvidence: Sendable {
     /// Reading-level SNR, dB (−40 without a spectrum).
     public var snrDb: Double { spectral?.snrDb ?? -40 }
 
+    /// Whether the spectrum confirms `beatRate` (bpm) within `toleranceBpm`: the reading-level spectral peak does, or
+    /// the peaks of most quality windows do. Motion bursts can put the reading-level peak of the averaged spectrum
+    /// at their own slow rate while most 10 s windows still peak at the heart; the windows' peaks are measured
+    /// independently of the beats, so a majority of them at the beat rate is the same independent confirmation.
+    public func spectralAgreement(withBeatRate beatRate: Double, toleranceBpm: Double) -> Bool {
+        if let spectral, abs(spectral.heartRateBpm - beatRate) <= toleranceBpm { return true }
+        let agreeing = windows.filter { window in
+            window.spectral.map { abs($0.heartRateBpm - beatRate) <= toleranceBpm } ?? false
+        }
+        return !windows.isEmpty && 2 * agreeing.count > windows.count
+    }
+
     /// Share of the reading disturbed by motion or lost contact.
     public var disturbedFraction: Double { max(motionFraction, fraction { $0.contactFraction < 0.5 }) }
 
