@@ -35,6 +35,15 @@ import Testing
         #expect(BeatExtractor().supports(sampleRate: 30) && !BeatExtractor().supports(sampleRate: 1))
     }
 
+    /// Timestamps a hair apart made the frame rate 10³⁰⁰ Hz and the quality window's sample count trap in `Int()`.
+    @Test func framesTimestampedAHairApartFailWithoutATrap() {
+        let clustered = (0..<600).map { Self.pulse(Double($0) * 1e-300) } + (1...20).map { Self.pulse(Double($0)) }
+        #expect(FinalAnalyzer().analyze(frames: clustered) == .failure(.noHeartRate(reasons: ["high_frame_rate"])))
+        #expect(!BeatExtractor().supports(sampleRate: 1e300) && !BeatExtractor().supports(sampleRate: .infinity))
+        var live = LiveAnalyzer()
+        #expect(clustered.flatMap { live.push($0).beats }.isEmpty)
+    }
+
     /// A glitched timestamp far after a clean reading made the quality windows step 2 s at a time across the whole
     /// span (a hang: 10¹⁸ s, or forever where adding 2 s no longer changes the time).
     @Test(arguments: [1e9, 1e18])

@@ -41,7 +41,8 @@ public struct FinalAnalyzer: Sendable {
             return .failure(.noHeartRate(reasons: ["too_long"]))
         }
         guard extractor.supports(sampleRate: signal.sampleRate) else {
-            return .failure(.noHeartRate(reasons: ["low_frame_rate"]))
+            return .failure(.noHeartRate(reasons: [signal.sampleRate > BeatExtractor.maximumSampleRate
+                ? "high_frame_rate" : "low_frame_rate"]))
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
         var analyses: [ChannelAnalysis] = []

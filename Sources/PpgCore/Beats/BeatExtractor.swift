@@ -32,10 +32,15 @@ public struct BeatExtractor: Sendable {
     /// Creates an extractor with the defaults of ALGORITHMS §2.
     public init() {}
 
-    /// Whether frames at `sampleRate` can be band-passed: the pass band's upper edge, clamped below Nyquist, must
-    /// stay above its lower edge (about 1.1 Hz for the default band). Slower frames hold no detectable beat.
+    /// Fastest frame rate analysed, Hz: far above any camera (240 fps); beyond it, windows counted in samples
+    /// (quality spectra, upsampling) would outgrow memory or `Int` — timestamps a hair apart give any rate.
+    public static let maximumSampleRate = 1_000.0
+
+    /// Whether frames at `sampleRate` can be analysed: the pass band's upper edge, clamped below Nyquist, must stay
+    /// above its lower edge (about 1.1 Hz for the default band; slower frames hold no detectable beat), and the rate
+    /// must not exceed `maximumSampleRate`.
     public func supports(sampleRate: Double) -> Bool {
-        sampleRate.isFinite && ButterworthDesign.maximumEdgeFraction * sampleRate > passBand.lowerBound
+        sampleRate <= Self.maximumSampleRate && ButterworthDesign.maximumEdgeFraction * sampleRate > passBand.lowerBound
     }
 
     /// Integer upsampling factor that brings `sampleRate` to at least `minimumDetectionRate`.
