@@ -1,5 +1,5 @@
 import Glibc
-import PpgCore
+@testable import PpgCore
 @testable import NeurofitVitals
 @testable import NeurofitVitalsCAPI
 

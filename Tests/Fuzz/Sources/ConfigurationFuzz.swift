@@ -1,3 +1,4 @@
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// `nfv_session_new`'s configuration JSON: any text is accepted or refused with an `Invalid configuration:`

@@ -1,3 +1,4 @@
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// Events built from host-supplied or hostile strings and numbers (cancel reasons, error messages, device names,

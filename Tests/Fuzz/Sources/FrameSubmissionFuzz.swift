@@ -1,4 +1,4 @@
-import PpgCore
+@testable import PpgCore
 @testable import NeurofitVitals
 @testable import NeurofitVitalsCAPI
 

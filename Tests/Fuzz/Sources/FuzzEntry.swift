@@ -1,3 +1,4 @@
+@testable import PpgCore
 import Glibc
 
 /// libFuzzer's entry points. One binary holds every target; `NFV_FUZZ_TARGET` names the one a run exercises

@@ -1,3 +1,4 @@
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// The strict JSON parser on raw bytes (invalid UTF-8 included): what it accepts serializes to text that parses back

@@ -1,3 +1,4 @@
+@testable import PpgCore
 import Glibc
 @testable import NeurofitVitals
 

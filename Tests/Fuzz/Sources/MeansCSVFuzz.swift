@@ -1,4 +1,4 @@
-import PpgCore
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// `nfv_session_use_replay` / `nfv analyze` on a CSV of means: frames or an `invalidArgument` naming the line,

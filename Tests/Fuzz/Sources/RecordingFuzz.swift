@@ -1,3 +1,4 @@
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// `nfv_session_use_replay` on a recording: the reader (on memory, as on a file) returns records or a

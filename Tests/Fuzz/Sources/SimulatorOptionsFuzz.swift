@@ -1,4 +1,4 @@
-import PpgCore
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// `nfv_session_use_simulator`'s options JSON: accepted or refused with an `invalidArgument` naming the option;

@@ -1,3 +1,4 @@
+@testable import PpgCore
 @testable import NeurofitVitals
 
 /// `nfv_session_use_replay` on a Y4M video: the reader returns frames or a `Y4MError`, never traps or reads out of
