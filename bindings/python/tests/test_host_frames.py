@@ -44,7 +44,8 @@ def push_until_done(session: nfv.Session, samples: List[Tuple[float, float]], fr
             if isinstance(event, nfv.MeasurementComplete):
                 return events + list(session.events(timeout=20))
             event = session.next_event(timeout=0)
-    return events
+    # Every frame is in, but the session may still be working through them: wait for the rest of the events.
+    return events + list(session.events(timeout=20))
 
 
 def test_a_reading_from_pushed_frames_and_means(activated: nfv.LicenseStatus, make_pulse) -> None:
