@@ -1,4 +1,4 @@
-import NeurofitVitals
+@testable import NeurofitVitals
 import PpgCore
 import Testing
 
@@ -103,6 +103,29 @@ private func reader(_ bytes: [UInt8]) throws(Y4MError) -> Y4MReader {
         let video = try reader(bytes)
         #expect(try video.readFrame() == 0)
         #expect(throws: Y4MError.badFrameHeader(frame: 1)) { try video.readFrame() }
+    }
+
+    @Test func hugeDeclaredFramesReserveOnlyWhatTheFileHolds() throws {
+        // 16384 × 16384 in 4:4:4 declares 805 MB frames; the file holds 100 bytes of one.
+        let bytes = stream("YUV4MPEG2 W16384 H16384 F30:1 C444", frames: [[UInt8](repeating: 7, count: 100)])
+        let video = try reader(bytes)
+        #expect(video.reservedFrameBytes < 4 * Y4MReader.growthStep)
+        #expect(throws: Y4MError.truncatedFrame(frame: 0, bytes: 100, expected: 16_384 * 16_384 * 3)) {
+            try video.readFrame()
+        }
+        #expect(video.reservedFrameBytes < 4 * Y4MReader.growthStep)
+    }
+
+    @Test func framesLargerThanOneGrowthStepReadWhole() throws {
+        let width = 1_024, height = 1_024 // 1.5 MiB per 4:2:0 frame: the first frame grows in two steps
+        let frames = [uniform420(width: width, height: height, y: 90, u: 128, v: 128),
+                      uniform420(width: width, height: height, y: 91, u: 128, v: 128)]
+        let video = try reader(stream("YUV4MPEG2 W\(width) H\(height) F30:1", frames: frames))
+        var lastLumas: [UInt8] = []
+        while try video.readFrame() != nil {
+            lastLumas.append(video.withFramePixels { $0[width * height - 1] })
+        }
+        #expect(lastLumas == [90, 91])
     }
 
     @Test func truncatedFrameIsReported() throws {

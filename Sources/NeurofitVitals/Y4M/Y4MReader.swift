@@ -10,6 +10,9 @@ import PpgCore
 public final class Y4MReader {
     /// Longest stream or frame header line accepted, in bytes.
     static let maximumHeaderLength = 4_096
+    /// The frame buffer grows by at most this many bytes per read, so a header that declares huge frames over a
+    /// short file never reserves more memory than the file actually holds (plus one step).
+    static let growthStep = 1 << 20
 
     private let reader: BufferedByteReader
     private var pixels: [UInt8]
@@ -35,7 +38,7 @@ public final class Y4MReader {
         reader = BufferedByteReader(source)
         guard case .complete(let line)? = try Self.readLine(reader) else { throw .notY4M }
         header = try Y4MStreamHeader(line: line)
-        pixels = [UInt8](repeating: 0, count: header.layout.requiredByteCount)
+        pixels = []
     }
 
     /// The layout of every frame's pixels.
@@ -49,22 +52,47 @@ public final class Y4MReader {
               bytes.count == 5 || bytes[5] == UInt8(ascii: " ") else {
             throw .badFrameHeader(frame: frameCount)
         }
-        let expected = pixels.count
+        let expected = header.layout.requiredByteCount
+        let filled = pixels.count == expected ? try fill(0..<expected) : try growAndFill(upTo: expected)
+        guard filled == expected else { throw .truncatedFrame(frame: frameCount, bytes: filled, expected: expected) }
+        defer { frameCount += 1 }
+        return header.timestamp(ofFrame: frameCount)
+    }
+
+    /// Reads the first frame's bytes step by step, growing the buffer only as far as the data actually reaches.
+    private func growAndFill(upTo expected: Int) throws(Y4MError) -> Int {
+        pixels.removeAll(keepingCapacity: true)
+        while pixels.count < expected {
+            let start = pixels.count
+            let end = min(expected, start + Self.growthStep)
+            pixels.append(contentsOf: repeatElement(0, count: end - start))
+            let read = try fill(start..<end)
+            guard read == end - start else {
+                pixels.removeAll()
+                return start + read
+            }
+        }
+        return expected
+    }
+
+    /// Reads exactly `range.count` bytes into `pixels[range]` unless the stream ends first; returns the bytes read.
+    private func fill(_ range: Range<Int>) throws(Y4MError) -> Int {
         let reader = self.reader
         var failure: FileIOError?
         let filled = pixels.withUnsafeMutableBytes { buffer in
             do throws(FileIOError) {
-                return try reader.readExactly(into: buffer)
+                return try reader.readExactly(into: UnsafeMutableRawBufferPointer(rebasing: buffer[range]))
             } catch {
                 failure = error
                 return 0
             }
         }
         if let failure { throw .io(failure) }
-        guard filled == expected else { throw .truncatedFrame(frame: frameCount, bytes: filled, expected: expected) }
-        defer { frameCount += 1 }
-        return header.timestamp(ofFrame: frameCount)
+        return filled
     }
+
+    /// Bytes the frame buffer has reserved (for tests of the growth rule).
+    var reservedFrameBytes: Int { pixels.capacity }
 
     /// Calls `body` with the pixels of the frame `readFrame()` read last (laid out as `layout`).
     public func withFramePixels<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
