@@ -39,6 +39,6 @@ public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePo
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let name = try Arguments.optionalString(device, "device")
-        try session.use(CameraSource(device: name))
+        try session.useCamera(device: name)
     }
 }

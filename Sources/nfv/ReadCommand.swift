@@ -49,7 +49,7 @@ private func makeSession(_ options: ParsedArguments) throws(UsageError) -> Manag
         if options.flags.contains("simulate") {
             try session.use(try simulatorOptions(options).makeSource())
         } else if let device = options.value("device") {
-            try session.use(CameraSource(device: device))
+            try session.useCamera(device: device)
         }
         if let path = options.value("record") { try session.record(to: path) }
         return session

@@ -409,7 +409,8 @@ def full_reading(args, scenario, modes, tier):
                        % result["diagnostics"].get("measured_fps"))
         capture = {key: result["diagnostics"].get(key) for key in
                    ("torch_active", "exposure_locked", "exposure_duration_ms", "active_format_width")}
-        scenario.check(capture["torch_active"] is True and capture["exposure_duration_ms"] is not None
+        scenario.check(capture["torch_active"] is True and capture["exposure_locked"] is True
+                       and capture["exposure_duration_ms"] is not None
                        and capture["active_format_width"] >= 640, "capture diagnostics %s" % capture)
     scenario.check(scenario.torch_file() == "0", "torch %r after the reading" % scenario.torch_file())
     state = scenario.state()

@@ -3,7 +3,9 @@ import PpgCore
 /// The capture thread's work (SPEC §4 camera health, CAMERA.md §3–5): pulls frames from an opened, streaming
 /// backend, runs the exposure tuner, hands samples on, and applies the health monitor's decisions — tier drops in
 /// place, one stall restart, waiting up to 10 s for a lost camera — until asked to stop or the camera is gone for
-/// good. Ends with the stream stopped, the device closed and the torch off. Runs the same on a virtual clock.
+/// good. While the session measures a reading (`readingActive`) every exposure control stays where it is; when
+/// the reading is cancelled the tuner may tune again. Ends with the stream stopped, the device closed and the
+/// torch off. Runs the same on a virtual clock.
 final class CameraCaptureLoop {
     /// Longest single wait, so a stop request is seen within this time (s).
     static let waitSlice = 0.1
@@ -21,6 +23,9 @@ final class CameraCaptureLoop {
     private var lastSettings: CaptureSettings?
     private let report: (CameraStatus) -> Void
     private let shouldStop: () -> Bool
+    private let readingActive: () -> Bool
+    /// Whether the exposure is held for a reading in progress.
+    private var holdingForReading = false
     private var choice: FpsTierSelector.Choice
     private var health: CameraHealthMonitor
     private var tuner: ExposureTuner?
@@ -30,10 +35,12 @@ final class CameraCaptureLoop {
     private var framesSinceReport = 0
 
     /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil skips the tuner.
+    /// `readingActive` tells whether the session is measuring a reading (exposure held), `shouldStop` whether to end.
     init(backend: any CaptureBackend, clock: any CaptureClock, torch: (any TorchControl)?, modes: [CameraMode],
          selector: FpsTierSelector, choice: FpsTierSelector.Choice, tunerSettings: ExposureTunerSettings?,
          policy: CameraHealthPolicy, deliver: @escaping (SourceItem) -> Void,
-         report: @escaping (CameraStatus) -> Void, shouldStop: @escaping () -> Bool) {
+         report: @escaping (CameraStatus) -> Void, shouldStop: @escaping () -> Bool,
+         readingActive: @escaping () -> Bool = { false }) {
         self.backend = backend
         self.clock = clock
         self.torch = torch
@@ -44,6 +51,7 @@ final class CameraCaptureLoop {
         self.deliver = deliver
         self.report = report
         self.shouldStop = shouldStop
+        self.readingActive = readingActive
         let now = clock.now()
         health = CameraHealthMonitor(policy: policy, tier: choice.tier, now: now)
         health.streamStarted(now: now)
@@ -79,7 +87,8 @@ final class CameraCaptureLoop {
     private func handle(frame sample: FrameSample, now: Double) -> Bool {
         statistics.frames += 1
         ioErrorsInARow = 0
-        if var running = tuner, running.status == .tuning {
+        followReading()
+        if !holdingForReading, var running = tuner, running.status == .tuning {
             if let setting = running.observe(red: sample.red, saturatedFraction: sample.saturatedFraction ?? 0) {
                 try? backend.apply(setting)
             }
@@ -96,6 +105,21 @@ final class CameraCaptureLoop {
         framesSinceReport += 1
         if framesSinceReport >= choice.tier { publish() }
         return act(on: health.frameArrived(at: sample.timestamp, now: now), now: now)
+    }
+
+    /// Holds the exposure when a reading started and lets the tuner tune again when it was cancelled.
+    private func followReading() {
+        let active = readingActive()
+        guard active != holdingForReading else { return }
+        holdingForReading = active
+        if active {
+            Log.note("camera: exposure held for the reading")
+        } else if var running = tuner {
+            let again = running.retune()
+            tuner = running
+            Log.note(again ? "camera: reading ended, exposure tuning again" : "camera: reading ended, no retune left")
+        }
+        publish()
     }
 
     private func act(on decision: CameraHealthMonitor.Decision, now: Double) -> Bool {
@@ -224,9 +248,16 @@ final class CameraCaptureLoop {
         counters.tierDrops = statistics.tierDrops
         report(CameraStatus(tier: choice.tier, mode: choice.mode, measuredFps: health.lastRate,
                             torchActive: torch?.isOn ?? false, exposure: tuner?.current ?? fixedExposure,
-                            exposureLocked: tuner?.status == .locked, exposureTuneSteps: tuner?.steps ?? 0,
+                            exposureLocked: exposureLocked, exposureTuneSteps: tuner?.steps ?? 0,
                             exposureRedMean: tuner?.lastMean, statistics: counters))
         deliverSettingsIfChanged()
+    }
+
+    /// Whether every exposure control stays where it is: manual exposure that the tuner no longer moves (locked in
+    /// the band, held for a reading, or no tuner). A camera left on automatic exposure is never locked.
+    private var exposureLocked: Bool {
+        guard let tuner else { return fixedExposure != nil }
+        return holdingForReading || tuner.status == .locked
     }
 
     /// Tells the session the camera's operating point when it changed (cancel contexts, diagnostics, recordings).
@@ -235,7 +266,8 @@ final class CameraCaptureLoop {
         let torchOn = torch?.isOn ?? false
         let settings = CaptureSettings(
             torchActive: torchOn, torchLevel: torchOn ? 1 : 0, exposureDurationMs: exposure?.exposureMilliseconds,
-            exposureIso: exposure?.gain.map(Double.init), exposureLocked: tuner?.status == .locked || tuner == nil,
+            exposureIso: exposure?.gain.map(Double.init), exposureLocked: exposureLocked,
+            exposureSettled: holdingForReading || tuner.map { $0.status != .tuning } ?? true,
             exposureTunerEnabled: tuner != nil, exposureTuneSteps: tuner?.steps ?? 0,
             width: choice.mode.width, height: choice.mode.height)
         guard settings != lastSettings else { return }

@@ -4,7 +4,7 @@ import Synchronization
 /// The camera as a session's frame source (SPEC §3.1, §4): opens the camera at its highest tier with the torch
 /// on (guarded by a guardian process), streams on a dedicated thread through `CameraCaptureLoop` — exposure tuner,
 /// tier drops, stall restart, waiting for a lost camera — and on `close` releases the camera and switches the
-/// torch off before returning.
+/// torch off before returning. The exposure is held from `readingDidStart` until `readingDidEnd` or `close`.
 public final class CameraSource: FrameSource {
     public let info: SourceInfo
     /// The camera this source reads.
@@ -53,7 +53,7 @@ public final class CameraSource: FrameSource {
             modes: camera.modes, selector: FpsTierSelector(), choice: choice, tunerSettings: tunerSettings,
             policy: policy, deliver: { item in if !run.isStopping { deliver(item) } },
             report: { [weak self] status in self?.lastStatus.withLock { $0 = status } },
-            shouldStop: { run.isStopping })
+            shouldStop: { run.isStopping }, readingActive: { run.isReadingActive })
         do throws(CaptureError) {
             try backend.open(mode: choice.mode, fps: choice.tier)
             try? loop.prepare()
@@ -81,6 +81,14 @@ public final class CameraSource: FrameSource {
         }
     }
 
+    public func readingDidStart() {
+        current.withLock { $0 }?.setReadingActive(true)
+    }
+
+    public func readingDidEnd() {
+        current.withLock { $0 }?.setReadingActive(false)
+    }
+
     public func close() {
         guard let run = current.withLock({ run -> CaptureRun? in
             defer { run = nil }
@@ -90,9 +98,11 @@ public final class CameraSource: FrameSource {
     }
 }
 
-/// One open…close of a camera source: the stop request, the capture thread's end, and the torch guardian.
+/// One open…close of a camera source: the stop request, whether a reading is in progress, the capture thread's
+/// end, and the torch guardian.
 private final class CaptureRun: Sendable {
     private let stopping = Atomic<Bool>(false)
+    private let readingActive = Atomic<Bool>(false)
     private let captureThread = Atomic<UInt>(0)
     private let done = ConditionLock()
     private let finished = Mutex<Bool>(false)
@@ -103,6 +113,13 @@ private final class CaptureRun: Sendable {
     }
 
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Whether the session is measuring a reading (the capture thread holds the exposure meanwhile).
+    var isReadingActive: Bool { readingActive.load(ordering: .acquiring) }
+
+    func setReadingActive(_ active: Bool) {
+        readingActive.store(active, ordering: .releasing)
+    }
 
     func markCaptureThread() {
         captureThread.store(UInt(pthread_self()), ordering: .releasing)

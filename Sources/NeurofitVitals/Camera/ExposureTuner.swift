@@ -4,7 +4,8 @@ import Glibc
 /// `framesPerStep` frames (ignoring the first `discardFrames` of each), locks as soon as a step's mean lies in the
 /// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
 /// up to the frame-rate cap first, then gain — and after `maxSteps` steps, or at a control limit, keeps the step
-/// closest to the target without locking. Pure: no I/O and no clock, so it runs the same on a virtual camera.
+/// closest to the target without locking. After a cancelled reading it may tune again (`retune`, at most
+/// `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a virtual camera.
 public struct ExposureTuner: Sendable {
     /// Where the tuner stands.
     public enum Status: Sendable, Equatable {
@@ -31,11 +32,14 @@ public struct ExposureTuner: Sendable {
     public private(set) var current: ExposureSetting
     /// Where the tuner stands.
     public private(set) var status: Status = .tuning
-    /// Completed measurement steps.
+    /// Completed measurement steps, over every tuning run.
     public private(set) var steps = 0
+    /// Tuning runs started again after a cancelled reading.
+    public private(set) var retunes = 0
     /// Mean red of the last completed step.
     public private(set) var lastMean: Double?
 
+    private var stepsThisRun = 0
     private var frameInStep = 0
     private var redSum = 0.0
     private var saturatedSum = 0.0
@@ -66,14 +70,32 @@ public struct ExposureTuner: Sendable {
         let counted = Double(frameInStep - settings.discardFrames)
         let mean = redSum / counted
         let saturated = saturatedSum / counted
+        discardPartialStep()
+        return finishStep(mean: mean, saturated: saturated)
+    }
+
+    /// Tunes again from the setting in force (a reading was cancelled: the finger or the light may have changed).
+    /// A run still in progress only restarts its step. Returns false when the retune budget is spent.
+    public mutating func retune() -> Bool {
+        discardPartialStep()
+        guard status != .tuning else { return true }
+        guard retunes < settings.maxRetunes else { return false }
+        retunes += 1
+        status = .tuning
+        stepsThisRun = 0
+        best = nil
+        return true
+    }
+
+    private mutating func discardPartialStep() {
         frameInStep = 0
         redSum = 0
         saturatedSum = 0
-        return finishStep(mean: mean, saturated: saturated)
     }
 
     private mutating func finishStep(mean: Double, saturated: Double) -> ExposureSetting? {
         steps += 1
+        stepsThisRun += 1
         lastMean = mean
         if best == nil || abs(mean - settings.targetDc) < abs(best!.mean - settings.targetDc) {
             best = (current, mean)
@@ -82,7 +104,7 @@ public struct ExposureTuner: Sendable {
             status = .locked
             return nil
         }
-        if steps >= settings.maxSteps { return settleOnBest() }
+        if stepsThisRun >= settings.maxSteps { return settleOnBest() }
         let next = limits.setting(forSensitivity: limits.sensitivity(of: current) * ratio(mean: mean,
                                                                                          saturated: saturated))
         guard next != current else {

@@ -12,7 +12,21 @@ public struct ExposureTunerSettings: Sendable, Equatable {
     public var gamma: Double = 1.0
     /// Frames ignored at the start of each step (controls land 1–3 frames late, up to 4 buffers are queued).
     public var discardFrames: Int = 5
+    /// Cancelled readings after which the tuner no longer tunes again.
+    public var maxRetunes: Int = 2
 
     /// The production defaults.
     public init() {}
+
+    /// The settings a session's configuration asks for (000's `exposure*` keys; the frames discarded per step stay
+    /// at 5, or fewer when a step is shorter; a reversed band is read the right way round).
+    public init(_ advanced: AdvancedConfiguration) {
+        targetDc = advanced.exposureTargetDc
+        band = min(advanced.exposureDcMin, advanced.exposureDcMax)...max(advanced.exposureDcMin, advanced.exposureDcMax)
+        framesPerStep = max(1, advanced.exposureTuneFramesPerStep)
+        maxSteps = max(1, advanced.exposureTuneMaxSteps)
+        gamma = advanced.exposureTuneGamma
+        discardFrames = min(discardFrames, framesPerStep - 1)
+        maxRetunes = max(0, advanced.exposureTunerMaxCancels)
+    }
 }

@@ -11,8 +11,12 @@ public struct CaptureSettings: Sendable, Equatable {
     public var exposureDurationMs: Double?
     /// The camera's gain (the closest Linux has to 000's ISO), when it has one.
     public var exposureIso: Double?
-    /// Whether the exposure is locked for the reading.
+    /// Whether the exposure is locked: manual exposure that nothing moves (the tuner locked in its band, or the
+    /// exposure held for a reading in progress).
     public var exposureLocked: Bool
+    /// Whether the exposure has settled: the tuner finished (locked, or its best step kept), is held for a
+    /// reading, or does not run. A start waits for it under `requireExposureConverged`.
+    public var exposureSettled: Bool
     /// Whether the exposure tuner runs.
     public var exposureTunerEnabled: Bool
     /// Tuner steps taken.
@@ -23,23 +27,25 @@ public struct CaptureSettings: Sendable, Equatable {
 
     /// Creates settings.
     public init(torchActive: Bool, torchLevel: Double, exposureDurationMs: Double?, exposureIso: Double?,
-                exposureLocked: Bool, exposureTunerEnabled: Bool, exposureTuneSteps: Int, width: Int, height: Int) {
+                exposureLocked: Bool, exposureSettled: Bool = true, exposureTunerEnabled: Bool, exposureTuneSteps: Int, width: Int, height: Int) {
         self.torchActive = torchActive
         self.torchLevel = torchLevel
         self.exposureDurationMs = exposureDurationMs
         self.exposureIso = exposureIso
         self.exposureLocked = exposureLocked
+        self.exposureSettled = exposureSettled
         self.exposureTunerEnabled = exposureTunerEnabled
         self.exposureTuneSteps = exposureTuneSteps
         self.width = width
         self.height = height
     }
 
-    /// 000's snake_case diagnostics keys for these settings (absent numbers left out).
+    /// 000's snake_case diagnostics keys for these settings (absent numbers left out), plus `exposure_settled`.
     public var diagnostics: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "torch_active": .bool(torchActive), "torch_level": .number(torchLevel),
-            "exposure_locked": .bool(exposureLocked), "exposure_tuner_enabled": .bool(exposureTunerEnabled),
+            "exposure_locked": .bool(exposureLocked), "exposure_settled": .bool(exposureSettled),
+            "exposure_tuner_enabled": .bool(exposureTunerEnabled),
             "exposure_tune_steps": .number(Double(exposureTuneSteps)),
             "active_format_width": .number(Double(width)), "active_format_height": .number(Double(height)),
         ]
@@ -48,7 +54,8 @@ public struct CaptureSettings: Sendable, Equatable {
         return members
     }
 
-    /// Reads settings back from a recording's `camera` line (nil when it is not in this shape).
+    /// Reads settings back from a recording's `camera` line (nil when it is not in this shape; recordings made
+    /// before `exposure_settled` existed read as settled).
     public init?(diagnostics members: [String: JSONValue]) {
         guard let torch = members["torch_active"]?.boolValue, let level = members["torch_level"]?.numberValue,
               let locked = members["exposure_locked"]?.boolValue,
@@ -58,6 +65,6 @@ public struct CaptureSettings: Sendable, Equatable {
               let height = members["active_format_height"]?.integerValue else { return nil }
         self.init(torchActive: torch, torchLevel: level, exposureDurationMs: members["exposure_duration_ms"]?.numberValue,
                   exposureIso: members["exposure_iso"]?.numberValue, exposureLocked: locked,
-                  exposureTunerEnabled: tuner, exposureTuneSteps: steps, width: width, height: height)
+                  exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner, exposureTuneSteps: steps, width: width, height: height)
     }
 }

@@ -1,9 +1,10 @@
 /// The default camera source of a session that chose none (SPEC §3).
 enum DefaultCamera {
-    /// The first camera that device support accepts (`CameraDiscovery.resolve(nil)`), as a `CameraSource`.
+    /// The first camera that device support accepts (`CameraDiscovery.resolve(nil)`), as a `CameraSource` whose
+    /// exposure tuner runs with `configuration`'s `exposure*` keys.
     /// - Throws: `cameraUnavailable` when there is no camera, `cameraPermissionDenied` when the user may not open
     ///   it, `unsupportedDevice` when no camera reaches 20 fps at 640 px.
-    @Sendable static func source() throws(VitalsError) -> any FrameSource {
-        try CameraSource(device: nil)
+    @Sendable static func source(_ configuration: VitalsConfiguration) throws(VitalsError) -> any FrameSource {
+        try CameraSource(device: nil, tunerSettings: ExposureTunerSettings(configuration.advanced))
     }
 }

@@ -71,4 +71,17 @@ public protocol FrameSource: AnyObject, Sendable {
     func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError)
     /// Stops producing. Idempotent; after it returns `deliver` is not called again.
     func close()
+    /// A reading started (SPEC §4 "lock exposure where possible"): hold the capture settings fixed until it ends.
+    /// Called on the session's worker thread while the source is open; must not block.
+    func readingDidStart()
+    /// The reading in progress was abandoned (a cancel, reference 003 "unlocks exposure"): the capture settings may
+    /// adapt again. Called on the session's worker thread; must not block.
+    func readingDidEnd()
+}
+
+extension FrameSource {
+    /// Sources without adjustable capture settings ignore the start of a reading.
+    public func readingDidStart() {}
+    /// Sources without adjustable capture settings ignore the end of a reading.
+    public func readingDidEnd() {}
 }

@@ -8,8 +8,8 @@ import Synchronization
 public final class ManagedSession: Sendable {
     /// Builds the engine for a session once its source is known.
     public typealias EngineFactory = @Sendable (VitalsConfiguration, SourceInfo) -> any ReadingEngine
-    /// Builds the default source (the default camera) when the host chose none.
-    public typealias DefaultSource = @Sendable () throws(VitalsError) -> any FrameSource
+    /// Builds the default source (the default camera, run with the session's configuration) when the host chose none.
+    public typealias DefaultSource = @Sendable (VitalsConfiguration) throws(VitalsError) -> any FrameSource
 
     private struct Setup {
         var source: (any FrameSource)?
@@ -41,6 +41,13 @@ public final class ManagedSession: Sendable {
     /// Chooses the source. Only before the first `start`.
     public func use(_ source: any FrameSource) throws(VitalsError) {
         try beforeStart { $0.source = source }
+    }
+
+    /// Chooses the camera at `device` (nil: the default camera), its exposure tuner run with this session's
+    /// configuration. Only before the first `start`.
+    /// - Throws: the camera's errors (`cameraUnavailable`, `cameraPermissionDenied`, `unsupportedDevice`).
+    public func useCamera(device: String?) throws(VitalsError) {
+        try use(CameraSource(device: device, tunerSettings: ExposureTunerSettings(configuration.advanced)))
     }
 
     /// Records what the session consumes to `path` (docs/recording-format.md). Only before the first `start`.
@@ -75,7 +82,7 @@ public final class ManagedSession: Sendable {
                 throw .internalError("The session was stopped; create a new session")
             }
             let source: any FrameSource
-            if let chosen = setup.source { source = chosen } else { source = try defaultSource() }
+            if let chosen = setup.source { source = chosen } else { source = try defaultSource(configuration) }
             let recorded = (source as? ReplaySource)?.recordedConfiguration
             let effective = configurationGiven ? configuration : recorded ?? configuration
             let session = try Session(configuration: effective, source: source,

@@ -193,7 +193,8 @@ public struct ReadingStateMachine: Sendable {
     }
 
     private func exposureAllowsStart(_ tick: SignalTick) -> Bool {
-        guard configuration.advanced.requireExposureConverged, !tick.exposureSettled else { return true }
+        let settled = captureSettings?.exposureSettled ?? true
+        guard configuration.advanced.requireExposureConverged, !settled else { return true }
         return tick.time - (positioningStart ?? tick.time) >= configuration.advanced.startMaxWaitSeconds
     }
 

@@ -196,10 +196,18 @@ public final class Session: Sendable {
         commands.close()
     }
 
-    /// Carries out the source-side actions and publishes the events: the source is released before the events
+    /// Carries out the source-side actions and publishes the events: exposure is held from the start of a reading
+    /// until it is abandoned or finalized; the source is released before the events
     /// that announce it (so `start` works again once `state(idle)` arrived); the final analysis runs after
     /// `measurementComplete` is published.
     private func apply(_ output: ReadingStateMachine.Output) {
+        for action in output.actions {
+            switch action {
+            case .startReading: source.readingDidStart()
+            case .abandonReading: source.readingDidEnd()
+            case .finalize, .releaseSource: break
+            }
+        }
         if output.actions.contains(.releaseSource) {
             source.close()
             control.withLock { $0.running = false }

@@ -21,8 +21,6 @@ public struct SignalTick: Sendable, Equatable {
     public var liveEstimate: LiveEstimate
     /// Red mean of the last frame.
     public var redDc: Double?
-    /// Whether the exposure has settled (always true where no exposure tuner runs).
-    public var exposureSettled: Bool
 
     /// The live HRV estimate the analyzer made this tick, which drives the discard and withheld gates.
     public enum LiveEstimate: Sendable, Equatable {
@@ -45,7 +43,7 @@ public struct SignalTick: Sendable, Equatable {
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double? = nil,
                 heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
-                liveEstimate: LiveEstimate = .none, redDc: Double? = nil, exposureSettled: Bool = true) {
+                liveEstimate: LiveEstimate = .none, redDc: Double? = nil) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -56,6 +54,5 @@ public struct SignalTick: Sendable, Equatable {
         self.breathingRateBrpm = breathingRateBrpm
         self.liveEstimate = liveEstimate
         self.redDc = redDc
-        self.exposureSettled = exposureSettled
     }
 }

@@ -31,7 +31,10 @@ struct CameraCaptureLoopTests {
 
     /// Opens `camera` at `tier`, runs the loop until virtual time `until` (or its own end), returns what it
     /// delivered and the last status.
+    /// `readingActive` says, for a virtual time, whether the session is measuring a reading.
     private func run(_ camera: ScriptedCamera, torch: RecordingTorch? = RecordingTorch(), tier: Int = 30,
+                     tunerSettings: ExposureTunerSettings = ExposureTunerSettings(),
+                     readingActive: @escaping (Double) -> Bool = { _ in false },
                      until end: Double) throws -> (Delivered, CameraStatus?) {
         let selector = FpsTierSelector()
         let choice = try #require(selector.choose(from: modes, below: tier + 1))
@@ -40,9 +43,10 @@ struct CameraCaptureLoopTests {
         try camera.open(mode: choice.mode, fps: choice.tier)
         let loop = CameraCaptureLoop(
             backend: camera, clock: camera.clock, torch: torch, modes: modes, selector: selector, choice: choice,
-            tunerSettings: ExposureTunerSettings(), policy: CameraHealthPolicy(),
+            tunerSettings: tunerSettings, policy: CameraHealthPolicy(),
             deliver: { item in delivered.items.withLock { $0.append(item) } },
-            report: { value in status.withLock { $0 = value } }, shouldStop: { camera.clock.now() >= end })
+            report: { value in status.withLock { $0 = value } }, shouldStop: { camera.clock.now() >= end },
+            readingActive: { readingActive(camera.clock.now()) })
         try loop.prepare()
         try camera.startStreaming()
         loop.run()
@@ -65,6 +69,56 @@ struct CameraCaptureLoopTests {
         #expect(reported.exposureTuneSteps == final.exposureTuneSteps)
         let settings = delivered.settings
         #expect(zip(settings, settings.dropFirst()).allSatisfy { $0 != $1 }, "only changes are reported")
+    }
+
+    @Test func exposureIsHeldDuringAReadingAndTunedAgainAfterItsCancel() throws {
+        var script = ScriptedCamera.Script()
+        script.lightChange = (at: 4, redAtReference: 600) // three times brighter while the reading runs
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let reading = 3.0..<8.0
+        let (delivered, status) = try run(camera, readingActive: { reading.contains($0) }, until: 14)
+        let lockedBefore = try #require(camera.applied.last(where: { $0.time < reading.lowerBound }))
+        #expect(!camera.applied.contains { reading.contains($0.time) }, "no control moves during the reading")
+        #expect(camera.applied.contains { $0.time >= reading.upperBound && $0.setting != lockedBefore.setting })
+        let settings = delivered.settings
+        let firstLock = try #require(settings.firstIndex { $0.exposureLocked && $0.exposureSettled })
+        #expect(settings[firstLock...].contains { !$0.exposureLocked && !$0.exposureSettled },
+                "the retune after the reading is reported unlocked and unsettled")
+        let final = try #require(status)
+        #expect(final.exposureLocked && (120...210).contains(final.exposureRedMean ?? 0))
+        #expect(final.exposureTuneSteps >= 2)
+    }
+
+    @Test func aReadingThatStartsWhileTuningFreezesTheTunerUntilItEnds() throws {
+        let camera = ScriptedCamera(clock: VirtualClock()) // starts clipped: the first step halves the exposure
+        let reading = 0.3..<5.0
+        let (delivered, status) = try run(camera, readingActive: { reading.contains($0) }, until: 9)
+        #expect(!camera.applied.contains { reading.contains($0.time) }, "the step in progress is not finished")
+        #expect(camera.applied.contains { $0.time >= reading.upperBound })
+        #expect(delivered.settings.contains { $0.exposureLocked && $0.exposureSettled && $0.exposureTuneSteps == 0 },
+                "held before its first step: locked for the reading")
+        #expect(status?.exposureLocked == true && (120...210).contains(status?.exposureRedMean ?? 0))
+    }
+
+    @Test func noRetuneIsLeftOnceTheBudgetIsSpent() throws {
+        var script = ScriptedCamera.Script()
+        script.lightChange = (at: 4, redAtReference: 600)
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        var settings = ExposureTunerSettings()
+        settings.maxRetunes = 0
+        let (_, status) = try run(camera, tunerSettings: settings, readingActive: { (3.0..<8.0).contains($0) },
+                                  until: 14)
+        #expect(!camera.applied.contains { $0.time >= 3 }, "the exposure stays where the first run left it")
+        #expect(status?.exposureLocked == true, "nothing moves the exposure any more: still locked")
+    }
+
+    @Test func automaticExposureIsNeverReportedLocked() throws {
+        var script = ScriptedCamera.Script()
+        script.hasManualExposure = false
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (delivered, _) = try run(camera, readingActive: { $0 >= 3 }, until: 6)
+        #expect(!delivered.settings.isEmpty)
+        #expect(delivered.settings.allSatisfy { !$0.exposureLocked && !$0.exposureTunerEnabled && $0.exposureSettled })
     }
 
     @Test func aSustainedLowRateDropsOneTierInPlace() throws {

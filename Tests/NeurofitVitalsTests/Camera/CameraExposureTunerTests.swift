@@ -15,13 +15,66 @@ struct CameraExposureTunerTests {
     }
 
     /// Runs the tuner to completion (or 20 steps) and returns it.
-    private func tune(_ camera: LinearCamera, start: ExposureSetting) -> ExposureTuner {
-        var tuner = ExposureTuner(limits: camera.limits, start: start)
+    private func tune(_ camera: LinearCamera, start: ExposureSetting,
+                      settings: ExposureTunerSettings = ExposureTunerSettings()) -> ExposureTuner {
+        var tuner = ExposureTuner(settings: settings, limits: camera.limits, start: start)
+        proceed(&tuner, on: camera)
+        return tuner
+    }
+
+    /// Feeds `tuner` frames of `camera` until it stops tuning (at most 20 steps).
+    private func proceed(_ tuner: inout ExposureTuner, on camera: LinearCamera) {
         for _ in 0..<(20 * tuner.settings.framesPerStep) where tuner.status == .tuning {
             let (red, saturated) = camera.red(tuner.current)
             _ = tuner.observe(red: red, saturatedFraction: saturated)
         }
-        return tuner
+    }
+
+    @Test func aRetuneAfterACancelFollowsNewLightWithinItsBudget() throws {
+        var settings = ExposureTunerSettings()
+        settings.maxRetunes = 1
+        var tuner = tune(LinearCamera(limits: uvc, redPerUnit: 200.0 / 166), start: ExposureSetting(exposure: 250),
+                         settings: settings)
+        let firstSteps = tuner.steps
+        #expect(tuner.status == .locked)
+        let brighter = LinearCamera(limits: uvc, redPerUnit: 600.0 / 166)
+        let retuned = tuner.retune()
+        #expect(retuned && tuner.status == .tuning && tuner.retunes == 1)
+        proceed(&tuner, on: brighter)
+        #expect(tuner.status == .locked && tuner.steps > firstSteps)
+        #expect((120...210).contains(brighter.red(tuner.current).red))
+        let again = tuner.retune()
+        #expect(!again, "the budget of one retune is spent")
+        #expect(tuner.status == .locked && tuner.retunes == 1)
+    }
+
+    @Test func aRetuneWhileTuningOnlyRestartsTheStep() {
+        var tuner = ExposureTuner(limits: uvc, start: ExposureSetting(exposure: 250))
+        for _ in 0..<10 { _ = tuner.observe(red: 255, saturatedFraction: 1) }
+        let restarted = tuner.retune()
+        #expect(restarted && tuner.retunes == 0, "no budget spent")
+        var changes = 0
+        for frame in 1...15 where tuner.observe(red: 255, saturatedFraction: 1) != nil {
+            changes += 1
+            #expect(frame == 15, "a whole new step of 15 frames")
+        }
+        #expect(changes == 1)
+    }
+
+    @Test func theConfigurationSetsTheTuner() {
+        var advanced = AdvancedConfiguration()
+        advanced.exposureTargetDc = 100
+        advanced.exposureDcMin = 140
+        advanced.exposureDcMax = 80
+        advanced.exposureTuneFramesPerStep = 4
+        advanced.exposureTuneMaxSteps = 3
+        advanced.exposureTuneGamma = 2
+        advanced.exposureTunerMaxCancels = 5
+        let settings = ExposureTunerSettings(advanced)
+        #expect(settings.targetDc == 100 && settings.band == 80...140)
+        #expect(settings.framesPerStep == 4 && settings.discardFrames == 3 && settings.maxSteps == 3)
+        #expect(settings.gamma == 2 && settings.maxRetunes == 5)
+        #expect(ExposureTunerSettings(AdvancedConfiguration()) == ExposureTunerSettings())
     }
 
     private let uvc = ExposureLimits(exposure: 3...2047, gain: 0...255, fps: 30)

@@ -21,6 +21,8 @@ final class ScriptedCamera: CaptureBackend {
     struct Script {
         /// Red at exposure 166, minimum gain.
         var redAtReference = 200.0
+        /// The light changes at a time: from then on red at exposure 166 is `redAtReference`.
+        var lightChange: (at: Double, redAtReference: Double)?
         /// Frame rate cap from a time on: (time, fps).
         var rateCap: (at: Double, fps: Double)?
         /// No frames during these intervals.
@@ -43,6 +45,8 @@ final class ScriptedCamera: CaptureBackend {
     private(set) var streaming = false
     private(set) var isOpen = false
     private(set) var setting = ExposureSetting(exposure: 250, gain: 32)
+    /// Every exposure applied, with the virtual time it was applied at.
+    private(set) var applied: [(time: Double, setting: ExposureSetting)] = []
     private var nextFrameTime: Double?
     private var lostReported = false
 
@@ -111,7 +115,9 @@ final class ScriptedCamera: CaptureBackend {
         clock.advance(by: next - clock.now())
         nextFrameTime = next + 1 / rate
         statistics.frames += 1
-        let red = min(255, script.redAtReference * limits.sensitivity(of: setting) / 166)
+        let light = script.lightChange.map { next >= $0.at ? $0.redAtReference : script.redAtReference }
+            ?? script.redAtReference
+        let red = min(255, light * limits.sensitivity(of: setting) / 166)
         return .frame(FrameSample(timestamp: next, red: red, green: 4, blue: 20,
                                   saturatedFraction: red >= 250 ? 0.9 : 0))
     }
@@ -122,6 +128,7 @@ final class ScriptedCamera: CaptureBackend {
 
     func apply(_ setting: ExposureSetting) throws(CaptureError) {
         self.setting = setting
+        applied.append((clock.now(), setting))
     }
 }
 

@@ -132,6 +132,27 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         #expect(events[index + 1] == #"{"state":"positioning","type":"state"}"#)
     }
 
+    @Test func theSourceHoldsExposureFromTheStartOfAReadingUntilItsCancel() throws {
+        try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
+        let host = HostFrameSource()
+        let source = ReadingSpySource(host)
+        let session = try Session(source: source, engine: ScriptedEngine(), environment: fixedEnvironment)
+        try session.start()
+        for frame in frames(from: 0, seconds: 10) + frames(from: 10, seconds: 5, red: 40) { try host.submit(frame) }
+        var sawStarted = false
+        var notices: [String] = []
+        while case .event(let json) = try session.nextEvent(timeout: 2) {
+            if json.contains(#""type":"started""#) {
+                sawStarted = true
+                notices = source.notices
+            }
+            if json.contains(#""type":"cancelled""#) { break }
+        }
+        session.stop()
+        #expect(sawStarted && notices.first == "start", "told before `started` is published: \(notices)")
+        #expect(source.notices == ["start", "end"])
+    }
+
     @Test func cancelToIdleReleasesTheSourceAndStartWorksAgain() throws {
         let (session, source) = try hostSession { $0.autoRestartAfterCancel = false }
         try session.start()
@@ -155,4 +176,23 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         let simulator = SimulatedFingerSource(configuration: SyntheticConfiguration(seed: 1), realTime: false)
         #expect(!simulator.info.requiresLicense && HostFrameSource().info.requiresLicense)
     }
+}
+
+/// A source that forwards to host frames and records the reading notices the session gives it.
+private final class ReadingSpySource: FrameSource {
+    private let host: HostFrameSource
+    private let received = Mutex<[String]>([])
+
+    init(_ host: HostFrameSource) { self.host = host }
+
+    var info: SourceInfo { host.info }
+    var notices: [String] { received.withLock { $0 } }
+
+    func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        try host.open(delivering: deliver)
+    }
+
+    func close() { host.close() }
+    func readingDidStart() { received.withLock { $0.append("start") } }
+    func readingDidEnd() { received.withLock { $0.append("end") } }
 }
