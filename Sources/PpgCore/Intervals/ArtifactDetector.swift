@@ -94,7 +94,7 @@ struct ArtifactDetector {
                 let entering = magnitudes[index + half]
                 window.insert(entering, at: Self.insertionIndex(of: entering, in: window))
             }
-            let spread = SampleStatistics.quantile(sorted: window, 0.75) - SampleStatistics.quantile(sorted: window, 0.25)
+            let spread = (Statistics.percentile(sorted: window, 75) ?? 0) - (Statistics.percentile(sorted: window, 25) ?? 0)
             return max(parameters.alpha * spread / 2, parameters.minimumThresholdMs)
         }
     }
@@ -114,7 +114,7 @@ struct ArtifactDetector {
         let half = order / 2
         return values.indices.map { index in
             let reach = min(half, index, values.count - 1 - index)
-            return SampleStatistics.median(values[(index - reach)...(index + reach)]) ?? values[index]
+            return Statistics.median(Array(values[(index - reach)...(index + reach)])) ?? values[index]
         }
     }
 }

@@ -21,7 +21,7 @@ public struct BaevskyStressIndex: Sendable, Equatable {
     public init?(intervalsMs: [Double]) {
         guard intervalsMs.count >= Self.minimumCount,
               let minimum = intervalsMs.min(), let maximum = intervalsMs.max(), maximum > minimum,
-              let median = SampleStatistics.median(intervalsMs)
+              let median = Statistics.median(intervalsMs)
         else { return nil }
         let bins = intervalsMs.map { Int(($0 / Self.binWidthMs).rounded(.down)) }.sorted()
         var bestBin = bins[0], bestCount = 0

@@ -47,7 +47,7 @@ public struct ConsistencyGate: Sendable {
         let beatCount = corrected.count + 1
         let differences = corrected.successiveDifferencesMs
         var maxJump: Double?
-        if let median = SampleStatistics.median(corrected.intervalsMs), median > 0, !differences.isEmpty {
+        if let median = Statistics.median(corrected.intervalsMs), median > 0, !differences.isEmpty {
             maxJump = differences.map(abs).max()! / median
         }
         var hfShare: Double?
@@ -56,7 +56,7 @@ public struct ConsistencyGate: Sendable {
         }
         var rPs: Double?
         if let peakIntervalsMs, let upstrokeIntervalsMs {
-            rPs = SampleStatistics.pearson(peakIntervalsMs, upstrokeIntervalsMs)
+            rPs = peakIntervalsMs.count >= 3 ? Statistics.pearson(peakIntervalsMs, upstrokeIntervalsMs) : nil
         }
         var compress: Double?
         if let corrected = metrics.rmssd, let rawRmssd, rawRmssd > 0 { compress = corrected / rawRmssd }

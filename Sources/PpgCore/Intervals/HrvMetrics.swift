@@ -36,16 +36,16 @@ public struct HrvMetrics: Sendable, Equatable {
         let differences = pairs.map { intervals[$0 + 1] - intervals[$0] }
         count = intervals.count
         nPairs = pairs.count
-        meanNN = SampleStatistics.mean(intervals)
-        sdnn = SampleStatistics.standardDeviation(intervals, ddof: 1)
+        meanNN = Statistics.mean(intervals)
+        sdnn = Statistics.standardDeviation(intervals, ddof: 1)
         rmssd = differences.isEmpty ? nil : sqrt(differences.reduce(0) { $0 + $1 * $1 } / Double(differences.count))
-        sdsd = SampleStatistics.standardDeviation(differences, ddof: 1)
+        sdsd = Statistics.standardDeviation(differences, ddof: 1)
         pnn50 = differences.isEmpty
             ? nil : 100.0 * Double(differences.filter { abs($0) > 50.0 }.count) / Double(differences.count + 1)
         let squareRootOfTwo = 2.0.squareRoot()
-        sd1 = SampleStatistics.standardDeviation(
+        sd1 = Statistics.standardDeviation(
             pairs.map { (intervals[$0] - intervals[$0 + 1]) / squareRootOfTwo }, ddof: 1)
-        sd2 = SampleStatistics.standardDeviation(
+        sd2 = Statistics.standardDeviation(
             pairs.map { (intervals[$0] + intervals[$0 + 1]) / squareRootOfTwo }, ddof: 1)
         if let sd1, let sd2, sd1 > 0 { sd2sd1 = sd2 / sd1 } else { sd2sd1 = nil }
         if let meanNN, meanNN > 0 { heartRateBpm = 60000.0 / meanNN } else { heartRateBpm = nil }

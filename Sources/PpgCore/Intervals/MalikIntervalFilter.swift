@@ -71,7 +71,7 @@ public struct MalikIntervalFilter: Sendable {
     private func currentReference() -> Double? {
         switch reference {
         case .previousAccepted: accepted.last
-        case .runningMedian: SampleStatistics.median(accepted)
+        case .runningMedian: Statistics.median(accepted)
         }
     }
 
