@@ -33,10 +33,7 @@ public func nfv_last_error_retryable() -> CInt { LastError.current.retryable ? 1
 /// See include/neurofit_vitals.h.
 @c @implementation
 public func nfv_last_error_json() -> UnsafeMutablePointer<CChar>? {
-    let error = LastError.current.error
-    let object = ErrorObject(code: error?.code.rawValue ?? "ok", message: error?.message ?? "",
-                             retryable: error?.retryable ?? false)
-    return (try? JSONText.encode(object)).flatMap { strdup($0) }
+    strdup((LastError.current.error?.jsonValue ?? VitalsError.noErrorJSON).serialized())
 }
 
 /// See include/neurofit_vitals.h.
@@ -44,8 +41,3 @@ public func nfv_last_error_json() -> UnsafeMutablePointer<CChar>? {
 public func nfv_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
 
 /// The JSON shape of an error, allowing the "ok" code of a success.
-private struct ErrorObject: Encodable {
-    let code: String
-    let message: String
-    let retryable: Bool
-}

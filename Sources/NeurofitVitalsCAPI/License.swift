@@ -16,6 +16,6 @@ public func nfv_activate(_ licenseKey: UnsafePointer<CChar>?, _ appId: UnsafePoi
 public func nfv_license_status(_ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let output = try Arguments.stringOutput(outJson, "out_json")
-        output.pointee = try newCString(try JSONText.encode(License.shared.status))
+        output.pointee = try newCString(License.shared.status.jsonValue.serialized())
     }
 }

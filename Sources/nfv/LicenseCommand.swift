@@ -65,7 +65,7 @@ private func inspect(_ arguments: [String]) throws(UsageError) -> Int32 {
         : argument.hasPrefix("@") ? try FileIO.readText(String(argument.dropFirst())) : argument
     let report = LicenseInspection(keyText: keyText, appId: options.value("app"))
     if options.flags.contains("json") {
-        print((try? JSONText.encode(report)) ?? "{}")
+        print(report.jsonValue.serialized())
     } else {
         print(report.description)
     }

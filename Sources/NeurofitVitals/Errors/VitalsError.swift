@@ -1,6 +1,8 @@
+import PpgCore
+
 /// An error the library reports to its host: a stable code, an English message for logs, and whether retrying the
 /// same call can help. Encodes as `{"code":…,"message":…,"retryable":…}` (SPEC §5, §7).
-public struct VitalsError: Error, Sendable, Equatable, Codable {
+public struct VitalsError: Error, Sendable, Equatable {
     /// The stable code.
     public let code: ErrorCode
     /// One English sentence for logs. Never contains license contents or metric values.
@@ -29,4 +31,13 @@ public struct VitalsError: Error, Sendable, Equatable, Codable {
     public static func internalError(_ message: String) -> VitalsError {
         VitalsError(.internalError, message)
     }
+
+    /// `{"code":…,"message":…,"retryable":…}`.
+    public var jsonValue: JSONValue {
+        .object(["code": .string(code.rawValue), "message": .string(message), "retryable": .bool(retryable)])
+    }
+
+    /// What `nfv_last_error_json` reports when the last call succeeded.
+    public static let noErrorJSON = JSONValue.object(["code": .string("ok"), "message": .string(""),
+                                                      "retryable": .bool(false)])
 }

@@ -34,27 +34,25 @@ public final class HostFrameSource: FrameSource {
     /// - Throws: `invalidArgument` when its timestamp does not come after the previous frame's (the frame is not
     ///   used; everything received before stays), or `internalError` when the session is not running.
     public func submit(_ sample: FrameSample) throws(VitalsError) {
-        try state.withLock { (current) throws(VitalsError) in
-            guard let deliver = current.deliver else { throw Self.notRunning }
-            if let last = current.lastFrame, sample.timestamp <= last {
-                throw .invalidArgument("Frame timestamps must increase: \(Self.microseconds(sample.timestamp)) µs "
-                    + "does not come after \(Self.microseconds(last)) µs; the frame was ignored")
-            }
-            current.lastFrame = sample.timestamp
-            deliver(.frame(sample))
-        }
+        try hand(.frame(sample), at: sample.timestamp, after: \.lastFrame, what: ("Frame", "frame"))
     }
 
     /// Hands an accelerometer sample to the session (timestamps must increase too).
     public func submit(_ sample: MotionSample) throws(VitalsError) {
+        try hand(.motion(sample), at: sample.timestamp, after: \.lastMotion, what: ("Motion", "sample"))
+    }
+
+    /// Delivers `item` when `timestamp` comes after the last one of its kind (kept at `last`), and records it.
+    private func hand(_ item: SourceItem, at timestamp: Double, after last: WritableKeyPath<State, Double?>,
+                      what names: (kind: String, item: String)) throws(VitalsError) {
         try state.withLock { (current) throws(VitalsError) in
             guard let deliver = current.deliver else { throw Self.notRunning }
-            if let last = current.lastMotion, sample.timestamp <= last {
-                throw .invalidArgument("Motion timestamps must increase: \(Self.microseconds(sample.timestamp)) µs "
-                    + "does not come after \(Self.microseconds(last)) µs; the sample was ignored")
+            if let previous = current[keyPath: last], timestamp <= previous {
+                throw .invalidArgument("\(names.kind) timestamps must increase: \(Self.microseconds(timestamp)) µs "
+                    + "does not come after \(Self.microseconds(previous)) µs; the \(names.item) was ignored")
             }
-            current.lastMotion = sample.timestamp
-            deliver(.motion(sample))
+            current[keyPath: last] = timestamp
+            deliver(item)
         }
     }
 

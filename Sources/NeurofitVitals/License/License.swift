@@ -1,3 +1,4 @@
+import PpgCore
 import Synchronization
 
 /// The process-wide activation state (SPEC §9). Thread-safe; never logs key contents.
@@ -38,8 +39,8 @@ public final class License: Sendable {
     public var status: LicenseStatus { LicenseStatus(activated) }
 }
 
-/// The license state as hosts see it (JSON keys sorted by the encoder).
-public struct LicenseStatus: Sendable, Equatable, Encodable {
+/// The license state as hosts see it.
+public struct LicenseStatus: Sendable, Equatable {
     /// Whether a key activated this process.
     public let activated: Bool
     /// The key's licensee, when activated.
@@ -66,5 +67,17 @@ public struct LicenseStatus: Sendable, Equatable, Encodable {
         type = license?.payload.type
         appId = license?.appId
         warnings = license?.warnings ?? []
+    }
+
+    /// The status as `nfv_license_status` hands it out (absent fields left out).
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["activated": .bool(activated), "warnings": .strings(warnings)]
+        if let licensee { members["licensee"] = .string(licensee) }
+        if let apps { members["apps"] = .strings(apps) }
+        if let features { members["features"] = .strings(features) }
+        if let updatesUntil { members["updatesUntil"] = .string(updatesUntil) }
+        if let type { members["type"] = .string(type.rawValue) }
+        if let appId { members["appId"] = .string(appId) }
+        return .object(members)
     }
 }

@@ -1,6 +1,8 @@
+import PpgCore
+
 /// What `nfv license inspect` reports about a key: its payload (even when the signature fails, for diagnosis)
 /// and whether this build would activate it.
-public struct LicenseInspection: Sendable, Encodable, CustomStringConvertible {
+public struct LicenseInspection: Sendable, CustomStringConvertible {
     /// The decoded payload, when the key's structure and payload are readable.
     public let payload: LicensePayload?
     /// Whether one of this build's trusted keys signed it.
@@ -28,6 +30,15 @@ public struct LicenseInspection: Sendable, Encodable, CustomStringConvertible {
             problem = error.message
             warnings = []
         }
+    }
+
+    /// The report as `nfv license inspect --json` prints it (absent fields left out).
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["signatureVerified": .bool(signatureVerified), "activates": .bool(activates),
+                                            "warnings": .strings(warnings)]
+        if let payload { members["payload"] = payload.jsonValue }
+        if let problem { members["problem"] = .string(problem) }
+        return .object(members)
     }
 
     /// A human summary.

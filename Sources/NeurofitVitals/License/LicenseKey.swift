@@ -1,4 +1,3 @@
-import FoundationEssentials
 import PpgCore
 
 /// The text form of a license key: `NFV1.<payload>.<signature>`, both parts unpadded base64url. The signature is
@@ -47,7 +46,7 @@ public struct LicenseKey: Sendable, Equatable {
 
     /// Signs a payload with a vendor's secret seed and returns the key text.
     public static func issue(payload: LicensePayload, seed: [UInt8]) throws(VitalsError) -> String {
-        try issue(payloadJSON: Array(try JSONText.encode(payload).utf8), seed: seed)
+        try issue(payloadJSON: Array(payload.jsonValue.serialized().utf8), seed: seed)
     }
 
     /// Signs raw payload JSON bytes (tests use this to mint keys with malformed payloads).
@@ -76,34 +75,16 @@ public struct LicenseKey: Sendable, Equatable {
     }
 
     /// Decodes the payload JSON, naming the first field that is missing or of the wrong type. The payload must be
-    /// strict JSON first (`JSONValue(parsing:)`: no duplicate keys, valid UTF-8), so one signed key has one meaning —
-    /// `JSONDecoder` alone silently picks one of two `apps` members.
+    /// strict JSON (`JSONValue(parsing:)`: no duplicate keys, valid UTF-8), so one signed key has one meaning.
     func decodePayload() throws(VitalsError) -> LicensePayload {
+        let json: JSONValue
         do {
-            _ = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONValue(parsing: bytes) }
+            json = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONValue(parsing: bytes) }
         } catch {
             throw .licenseInvalid("the payload is not strict JSON: \(error)")
         }
-        let payload: LicensePayload
-        do {
-            payload = try JSONDecoder().decode(LicensePayload.self, from: Data(payloadBytes))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw .licenseInvalid("payload field '\(key.stringValue)' is missing")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw .licenseInvalid(Self.wrongType(context.codingPath))
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw .licenseInvalid(Self.wrongType(context.codingPath))
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw .licenseInvalid(Self.wrongType(context.codingPath))
-        } catch {
-            throw .licenseInvalid("the payload is not a JSON object")
-        }
+        let payload = try LicensePayload(json: json)
         if let problem = payload.problem() { throw .licenseInvalid(problem) }
         return payload
-    }
-
-    private static func wrongType(_ path: [any CodingKey]) -> String {
-        guard let field = path.first?.stringValue else { return "the payload is not a JSON object" }
-        return "payload field '\(field)' must be \(LicensePayload.fieldTypes[field] ?? "of another type")"
     }
 }

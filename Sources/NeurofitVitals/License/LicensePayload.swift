@@ -1,5 +1,7 @@
+import PpgCore
+
 /// What a license key grants (SPEC §9, docs/license-keys.md). Encoded as a JSON object inside the key.
-public struct LicensePayload: Sendable, Equatable, Codable {
+public struct LicensePayload: Sendable, Equatable {
     /// Who the key was issued to.
     public var licensee: String
     /// Application ids the key covers.
@@ -18,6 +20,36 @@ public struct LicensePayload: Sendable, Equatable, Codable {
         self.features = features
         self.updatesUntil = updatesUntil
         self.type = type
+    }
+
+    /// Reads a payload from parsed JSON, checking the fields in the order above (unknown fields are ignored).
+    /// - Throws: `licenseInvalid` naming the first field that is missing or of the wrong type.
+    public init(json: JSONValue) throws(VitalsError) {
+        guard let members = json.objectValue else { throw .licenseInvalid("the payload is not a JSON object") }
+        func field<Value>(_ name: String, _ read: (JSONValue) -> Value?) throws(VitalsError) -> Value {
+            guard let value = members[name] else { throw .licenseInvalid("payload field '\(name)' is missing") }
+            guard let typed = read(value) else {
+                throw .licenseInvalid("payload field '\(name)' must be \(Self.fieldTypes[name] ?? "of another type")")
+            }
+            return typed
+        }
+        let strings: (JSONValue) -> [String]? = { value in
+            value.arrayValue.flatMap { items in
+                let texts = items.compactMap(\.stringValue)
+                return texts.count == items.count ? texts : nil
+            }
+        }
+        licensee = try field("licensee") { $0.stringValue }
+        apps = try field("apps", strings)
+        features = try field("features", strings)
+        updatesUntil = try field("updatesUntil") { $0.stringValue }
+        type = try field("type") { $0.stringValue.flatMap(LicenseType.init(rawValue:)) }
+    }
+
+    /// The payload as the JSON object a key carries.
+    public var jsonValue: JSONValue {
+        .object(["licensee": .string(licensee), "apps": .strings(apps), "features": .strings(features),
+                 "updatesUntil": .string(updatesUntil), "type": .string(type.rawValue)])
     }
 
     /// The expected JSON type of each field, for messages that name the field.
@@ -39,7 +71,7 @@ public struct LicensePayload: Sendable, Equatable, Codable {
 }
 
 /// The distribution a license key is for.
-public enum LicenseType: String, Sendable, Codable, CaseIterable {
+public enum LicenseType: String, Sendable, CaseIterable {
     /// The prebuilt library.
     case binary
     /// The source distribution.

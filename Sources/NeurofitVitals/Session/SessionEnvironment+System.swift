@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 extension SessionEnvironment {
@@ -9,5 +8,5 @@ extension SessionEnvironment {
             clock_gettime(CLOCK_REALTIME, &time)
             return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         },
-        makeId: { UUID().uuidString })
+        makeId: { RandomUUID.text() })
 }

@@ -48,9 +48,3 @@ public enum SessionState: Sendable, Equatable {
     }
 }
 
-extension VitalsError {
-    /// `{"code":…,"message":…,"retryable":…}`.
-    public var jsonValue: JSONValue {
-        .object(["code": .string(code.rawValue), "message": .string(message), "retryable": .bool(retryable)])
-    }
-}

@@ -32,6 +32,9 @@ public enum JSONValue: Sendable, Equatable {
     /// An integer as a JSON number (written without a fraction).
     public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 
+    /// An array of strings.
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+
     /// The number, when this is one.
     public var numberValue: Double? {
         if case .number(let value) = self { value } else { nil }

@@ -49,7 +49,7 @@ import Testing
         let license = License(verifier: TestKeys.verifier())
         let key = try TestKeys.test.issue(TestKeys.payload)
         try license.activate(keyText: key, appId: "tool")
-        let json = try JSONText.encode(license.status)
+        let json = license.status.jsonValue.serialized()
         #expect(json.hasPrefix(#"{"activated":true,"appId":"tool","apps":["com.example.app","tool"],"#))
         #expect(!json.contains(key.split(separator: ".")[2]))
     }
