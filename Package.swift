@@ -11,7 +11,7 @@ let environment = Context.environment
 /// `NFV_DYNAMIC_STDLIB=1` links it dynamically instead (faster local iteration, sanitizer builds).
 let staticRuntime = environment["NFV_DYNAMIC_STDLIB"] == nil
 let runtimeFlags = staticRuntime
-    ? ["-static-stdlib", "-l_FoundationCollections", "-lswiftSynchronization", "-l_FoundationCShims"] : []
+    ? ["-static-stdlib", "-lswiftSynchronization"] : []
 
 /// `NFV_SANITIZER_BUILD=1` (`scripts/test --sanitize`): a sanitizer's runtime is linked into executables only, so the
 /// library's link must accept its `__asan_*`/`__tsan_*` references as undefined.
