@@ -457,14 +457,22 @@ def c_api(args, scenario):
                             "-L", library_dir, "-l:libNeurofitVitals.so.1"], capture_output=True, text=True)
     if not scenario.check(built.returncode == 0, "compile: %s" % built.stderr[-500:]):
         return
-    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir})
+    json_log = os.path.join(scenario.workdir, "capi-json.log")
+    if os.path.exists(json_log):
+        os.remove(json_log)
+    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir, "NFV_TEST_JSON_LOG": json_log})
     run = subprocess.run([binary, "with-camera", args.license, scenario.state_path + ".torch"], env=env,
                          capture_output=True, text=True, timeout=60)
     scenario.check(run.returncode == 0, "with camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
     bare = {k: v for k, v in os.environ.items() if not k.startswith(("NFV_", "FAKE_", "LD_PRELOAD"))}
-    bare.update({"NFV_VIDEO_DEVICES": "/nonexistent/video0", "LD_LIBRARY_PATH": library_dir})
+    bare.update({"NFV_VIDEO_DEVICES": "/nonexistent/video0", "LD_LIBRARY_PATH": library_dir,
+                 "NFV_TEST_JSON_LOG": json_log})
     run = subprocess.run([binary, "no-camera"], env=bare, capture_output=True, text=True, timeout=60)
     scenario.check(run.returncode == 0, "without camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+    with open(json_log, "rb") as texts:
+        strict = subprocess.run([sys.executable, os.path.join(root, "Tests", "faults", "strict_json.py"), "--objects"],
+                                stdin=texts, capture_output=True, text=True)
+    scenario.check(strict.returncode == 0, "JSON the C API handed out: %s" % (strict.stdout + strict.stderr)[-400:])
 
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,

@@ -35,6 +35,7 @@ static void without_camera(void) {
     CHECK(json && strcmp(json, "[]") == 0);
     nfv_string_free(json);
     CHECK_STATUS(nfv_device_support(NULL, &json), NFV_OK);
+    check_json(json);
     CHECK(contains(json, "\"hasCamera\":false") && contains(json, "\"isSupported\":false"));
     CHECK(contains(json, "\"reason\":\"No camera found"));
     nfv_string_free(json);
@@ -50,10 +51,12 @@ static void with_camera(const char *license, const char *state) {
     CHECK(contains(json, "\"path\":\"/dev/video-fake0\"") && contains(json, "\"fpsTier\":30"));
     nfv_string_free(json);
     CHECK_STATUS(nfv_device_support("/dev/video-fake0", &json), NFV_OK);
+    check_json(json);
     CHECK(json && strcmp(json, "{\"fpsTier\":30,\"hasCamera\":true,\"hasTorch\":true,\"isSupported\":true,"
                                "\"reason\":null}") == 0);
     nfv_string_free(json);
     CHECK_STATUS(nfv_camera_access(NULL, &json), NFV_OK);
+    check_json(json);
     CHECK(json && strcmp(json, "{\"authorization\":\"authorized\"}") == 0);
     nfv_string_free(json);
 
@@ -67,6 +70,7 @@ static void with_camera(const char *license, const char *state) {
     int guidance = 0;
     for (int i = 0; i < 40 && guidance < 2; i++) {
         if (nfv_session_next_event(session, 250, &json) == NFV_OK) {
+            check_json(json);
             guidance += contains(json, "\"type\":\"guidance\"");
             nfv_string_free(json);
         }

@@ -3,7 +3,9 @@
 #ifndef NFV_TEST_CHECK_H
 #define NFV_TEST_CHECK_H
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int check_passed = 0;
@@ -31,6 +33,25 @@ static void check_status(nfv_status status, nfv_status expected, const char *tex
 
 static int contains(const char *haystack, const char *needle) {
     return haystack != NULL && needle != NULL && strstr(haystack, needle) != NULL;
+}
+
+/* Appends a JSON text the library handed out (an event, a result, a status or error object) as one line to
+ * $NFV_TEST_JSON_LOG when it is set; scripts/test then parses every line with a strict JSON parser
+ * (Tests/faults/strict_json.py --objects). Safe from any thread. */
+static pthread_mutex_t check_json_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void check_json(const char *json) {
+    const char *path = getenv("NFV_TEST_JSON_LOG");
+    FILE *log;
+    if (json == NULL || path == NULL || path[0] == '\0') return;
+    pthread_mutex_lock(&check_json_lock);
+    log = fopen(path, "a");
+    if (log != NULL) {
+        fputs(json, log);
+        fputc('\n', log);
+        fclose(log);
+    }
+    pthread_mutex_unlock(&check_json_lock);
 }
 
 static int check_summary(const char *name) {

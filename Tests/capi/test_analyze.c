@@ -36,11 +36,13 @@ static void test_pulse_gives_a_heart_rate(void) {
     const char *rate;
     make_pulse();
     CHECK_STATUS(nfv_analyze(timestamps, red, green, blue, FRAMES, NULL, &first), NFV_OK);
+    check_json(first);
     CHECK(first != NULL && first[0] == '{');
     rate = first ? strstr(first, "\"heartRateBpm\":") : NULL;
     CHECK(rate != NULL && fabs(atof(rate + 15) - 72.0) < 1.5);
     CHECK(contains(first, "\"diagnostics\":{"));
     CHECK_STATUS(nfv_analyze(timestamps, red, green, blue, FRAMES, "{}", &second), NFV_OK);
+    check_json(second);
     CHECK(first != NULL && second != NULL && strcmp(first, second) == 0);
     nfv_string_free(first);
     nfv_string_free(second);

@@ -56,6 +56,7 @@ static void test_bad_arguments(void) {
     CHECK_STATUS(nfv_license_status(NULL), NFV_ERR_INVALID_ARGUMENT);
     CHECK(contains(nfv_last_error_message(), "out_json must not be NULL"));
     json = nfv_last_error_json();
+    check_json(json);
     CHECK(contains(json, "\"code\":\"invalidArgument\""));
     CHECK(contains(json, "\"retryable\":false"));
     nfv_string_free(json);
@@ -65,10 +66,12 @@ static void test_bad_arguments(void) {
 static void test_not_activated_status(void) {
     char *json = NULL;
     CHECK_STATUS(nfv_license_status(&json), NFV_OK);
+    check_json(json);
     CHECK(contains(json, "\"activated\":false"));
     nfv_string_free(json);
     CHECK(nfv_last_error_code() == NFV_OK && strcmp(nfv_last_error_message(), "") == 0);
     json = nfv_last_error_json();
+    check_json(json);
     CHECK(contains(json, "\"code\":\"ok\""));
     nfv_string_free(json);
 }
@@ -95,6 +98,7 @@ static void test_other_app(const char *other_app_key, const char *build) {
     } else {
         CHECK_STATUS(nfv_activate(other_app_key, NULL), NFV_OK);
         CHECK_STATUS(nfv_license_status(&json), NFV_OK);
+        check_json(json);
         CHECK(contains(json, "debug build"));
         nfv_string_free(json);
     }
@@ -135,6 +139,7 @@ static void test_threads(const char *key) {
         CHECK(jobs[i].error_after_failure == NFV_ERR_LICENSE_INVALID);
     }
     CHECK_STATUS(nfv_license_status(&json), NFV_OK);
+    check_json(json);
     CHECK(contains(json, "\"activated\":true"));
     nfv_string_free(json);
 }
@@ -156,6 +161,7 @@ int main(void) {
     test_other_app(other_app_key, build);
     CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
     CHECK_STATUS(nfv_license_status(&json), NFV_OK);
+    check_json(json);
     CHECK(contains(json, "\"appId\":\"test_foundation\""));
     CHECK(!contains(json, key));
     nfv_string_free(json);

@@ -21,6 +21,7 @@ static int pull_all(nfv_session *session, int *last_was_completed_state, int *sa
     nfv_status status;
     while ((status = nfv_session_next_event(session, 10000, &json)) == NFV_OK) {
         count++;
+        check_json(json);
         if (contains(json, "\"type\":\"completed\"")) *saw_completed = 1;
         if (last_was_completed_state != NULL) {
             *last_was_completed_state = contains(json, "\"state\":\"completed\",\"type\":\"state\"");
@@ -150,6 +151,7 @@ struct callback_log {
 
 static void record_event(void *user_data, const char *json) {
     struct callback_log *log = user_data;
+    check_json(json);
     pthread_mutex_lock(&log->lock);
     log->events++;
     if (pthread_equal(pthread_self(), log->caller)) log->on_caller_thread = 1;
@@ -310,6 +312,7 @@ static void test_host_frames(const char *key) {
     CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_ERR_INTERNAL);
     while (nfv_session_next_event(session, 5000, &json) == NFV_OK) {
         events++;
+        check_json(json);
         nfv_string_free(json);
     }
     CHECK(events >= 2);
