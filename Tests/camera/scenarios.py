@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DEVICE = "/dev/video-fake0"
 META = "/dev/video-fake1"
 SUBDEV = "/dev/v4l-subdev-fake0"
@@ -442,9 +443,8 @@ def allocations(args, scenario):
             scenario.check(record.get("allocations") == limit, "%s: %s" % (modes, record))
 
 
-def c_api(args, scenario):
-    """The C API's camera functions against the debug library, with the fake camera and with no camera at all."""
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+def build_capi_test(args, scenario):
+    """Compiles Tests/camera/test_camera_capi.c against the debug library; returns (binary, library dir) or None."""
     library_dir = os.path.join(scenario.workdir, "lib")
     os.makedirs(library_dir, exist_ok=True)
     link = os.path.join(library_dir, "libNeurofitVitals.so.1")
@@ -452,11 +452,35 @@ def c_api(args, scenario):
         os.symlink(os.path.join(os.path.dirname(args.nfv), "libNeurofitVitals.so"), link)
     binary = os.path.join(scenario.workdir, "test_camera_capi")
     built = subprocess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-o", binary,
-                            os.path.join(root, "Tests", "camera", "test_camera_capi.c"),
-                            "-I", os.path.join(root, "include"),
+                            os.path.join(ROOT, "Tests", "camera", "test_camera_capi.c"),
+                            "-I", os.path.join(ROOT, "include"),
                             "-L", library_dir, "-l:libNeurofitVitals.so.1"], capture_output=True, text=True)
     if not scenario.check(built.returncode == 0, "compile: %s" % built.stderr[-500:]):
+        return None
+    return binary, library_dir
+
+
+def exposure_hold(args, scenario):
+    """Through the C API on the fake camera: exposure held from the start of a reading, tuned again after a host
+    cancel (the recording's camera lines), the torch off afterwards."""
+    built = build_capi_test(args, scenario)
+    if built is None:
         return
+    binary, library_dir = built
+    recording = os.path.join(scenario.workdir, "exposure-hold.nfvrec")
+    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir, "FAKE_CAMERA_SPEED": "2"})
+    run = subprocess.run([binary, "exposure-hold", args.license, recording], env=env, capture_output=True, text=True,
+                         timeout=90)
+    scenario.check(run.returncode == 0, "exposure hold: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+    scenario.check(scenario.torch_file() == "0", "torch %r after destroy" % scenario.torch_file())
+
+
+def c_api(args, scenario):
+    """The C API's camera functions against the debug library, with the fake camera and with no camera at all."""
+    built = build_capi_test(args, scenario)
+    if built is None:
+        return
+    binary, library_dir = built
     json_log = os.path.join(scenario.workdir, "capi-json.log")
     if os.path.exists(json_log):
         os.remove(json_log)
@@ -470,14 +494,14 @@ def c_api(args, scenario):
     run = subprocess.run([binary, "no-camera"], env=bare, capture_output=True, text=True, timeout=60)
     scenario.check(run.returncode == 0, "without camera: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
     with open(json_log, "rb") as texts:
-        strict = subprocess.run([sys.executable, os.path.join(root, "Tests", "faults", "strict_json.py"), "--objects"],
+        strict = subprocess.run([sys.executable, os.path.join(ROOT, "Tests", "faults", "strict_json.py"), "--objects"],
                                 stdin=texts, capture_output=True, text=True)
     scenario.check(strict.returncode == 0, "JSON the C API handed out: %s" % (strict.stdout + strict.stderr)[-400:])
 
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error, fps_drop,
-             busy, no_permission, support, allocations, c_api]
+             busy, no_permission, support, allocations, c_api, exposure_hold]
 
 
 def main():
@@ -488,7 +512,8 @@ def main():
     parser.add_argument("--only", nargs="*")
     args = parser.parse_args()
     failed = 0
-    with tempfile.TemporaryDirectory(prefix="nfv-camera-") as workdir:
+    # ignore_cleanup_errors: a torch guardian that outlived its host may still be writing the fake's state file.
+    with tempfile.TemporaryDirectory(prefix="nfv-camera-", ignore_cleanup_errors=True) as workdir:
         args.scene = os.path.join(workdir, "scene.txt")
         args.truth = os.path.join(workdir, "truth.json")
         subprocess.run([args.harness, "scene", "--out", args.scene, "--truth", args.truth, "--seconds", "150"],

@@ -1,6 +1,7 @@
 /* The C API's camera functions, run by Tests/camera/scenarios.py under the fake camera (and once without any
- * camera): argument validation, discovery/support/access JSON, and a session on the camera whose torch is off
- * after nfv_session_destroy. Usage: test_camera_capi with-camera|no-camera LICENSE_KEY STATE_FILE */
+ * camera): argument validation, discovery/support/access JSON, a session on the camera whose torch is off
+ * after nfv_session_destroy, and the exposure held during a reading and tuned again after its cancel.
+ * Usage: test_camera_capi with-camera LICENSE_KEY STATE_FILE | exposure-hold LICENSE_KEY RECORDING | no-camera */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -83,11 +84,69 @@ static void with_camera(const char *license, const char *state) {
     CHECK(torch && torch[0] == '0');
 }
 
+/* Pulls events until one contains `needle` or `tries` time-outs of 250 ms passed; returns whether it came. */
+static int wait_for_event(nfv_session *session, const char *needle, int tries) {
+    char *json = NULL;
+    int seen = 0;
+    for (int i = 0; i < tries && !seen; i++) {
+        if (nfv_session_next_event(session, 250, &json) == NFV_OK) {
+            check_json(json);
+            seen = contains(json, needle);
+            nfv_string_free(json);
+        }
+    }
+    return seen;
+}
+
+static char *read_whole_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    size_t n = text ? fread(text, 1, (size_t)size, file) : 0;
+    fclose(file);
+    if (text) text[n] = 0;
+    return text;
+}
+
+/* A reading on the camera holds the exposure; a host cancel lets the tuner run again. The recording's camera lines
+ * show it: locked before the cancel, then a retune (unlocked, unsettled) after it, then locked again. */
+static void exposure_hold(const char *license, const char *recording) {
+    nfv_session *session = NULL;
+    CHECK_STATUS(nfv_activate(license, "test_camera_capi"), NFV_OK);
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_record(session, recording), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK(wait_for_event(session, "\"type\":\"started\"", 80));
+    CHECK_STATUS(nfv_session_cancel_reading(session, "exposure test"), NFV_OK);
+    CHECK(wait_for_event(session, "\"type\":\"cancelled\"", 20));
+    CHECK(wait_for_event(session, "\"type\":\"guidance\"", 20));
+    CHECK(wait_for_event(session, "\"type\":\"guidance\"", 20)); /* a second of positioning: time to retune */
+    nfv_session_destroy(session);
+
+    char *text = read_whole_file(recording);
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    const char *cancel = strstr(text, "\"control\":\"hostCancel\"");
+    CHECK(cancel != NULL);
+    const char *locked_before = strstr(text, "\"exposure_locked\":true");
+    CHECK(locked_before != NULL && cancel != NULL && locked_before < cancel);
+    const char *retune = cancel ? strstr(cancel, "\"exposure_locked\":false") : NULL;
+    CHECK(retune != NULL && contains(retune, "\"exposure_settled\":false"));
+    CHECK(retune != NULL && contains(retune, "\"exposure_locked\":true"));
+    free(text);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     arguments_are_checked();
     if (strcmp(argv[1], "no-camera") == 0) {
         without_camera();
+    } else if (strcmp(argv[1], "exposure-hold") == 0 && argc >= 4) {
+        exposure_hold(argv[2], argv[3]);
     } else if (argc >= 4) {
         with_camera(argv[2], argv[3]);
     } else {
