@@ -4,7 +4,7 @@ import PpgCore
 /// backend, runs the exposure tuner, hands samples on, and applies the health monitor's decisions — tier drops in
 /// place, one stall restart, waiting up to 10 s for a lost camera — until asked to stop or the camera is gone for
 /// good. While the session measures a reading (`readingActive`) every exposure control stays where it is; when
-/// the reading is cancelled the tuner may tune again. Ends with the stream stopped, the device closed and the
+/// the reading is cancelled the tuner may tune again, and it tunes anew when a finger arrives (`fingerContact`). Ends with the stream stopped, the device closed and the
 /// torch off. Runs the same on a virtual clock.
 final class CameraCaptureLoop {
     /// Longest single wait, so a stop request is seen within this time (s).
@@ -24,6 +24,9 @@ final class CameraCaptureLoop {
     private let report: (CameraStatus) -> Void
     private let shouldStop: () -> Bool
     private let readingActive: () -> Bool
+    private let fingerContact: () -> Bool?
+    /// The finger contact the loop acted on last.
+    private var knownContact: Bool?
     /// Whether the exposure is held for a reading in progress.
     private var holdingForReading = false
     private var choice: FpsTierSelector.Choice
@@ -35,12 +38,13 @@ final class CameraCaptureLoop {
     private var framesSinceReport = 0
 
     /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil skips the tuner.
-    /// `readingActive` tells whether the session is measuring a reading (exposure held), `shouldStop` whether to end.
+    /// `readingActive` tells whether the session is measuring a reading (exposure held), `fingerContact` whether it
+    /// sees a finger (nil: not known yet), `shouldStop` whether to end.
     init(backend: any CaptureBackend, clock: any CaptureClock, torch: (any TorchControl)?, modes: [CameraMode],
          selector: FpsTierSelector, choice: FpsTierSelector.Choice, tunerSettings: ExposureTunerSettings?,
          policy: CameraHealthPolicy, deliver: @escaping (SourceItem) -> Void,
          report: @escaping (CameraStatus) -> Void, shouldStop: @escaping () -> Bool,
-         readingActive: @escaping () -> Bool = { false }) {
+         readingActive: @escaping () -> Bool = { false }, fingerContact: @escaping () -> Bool? = { nil }) {
         self.backend = backend
         self.clock = clock
         self.torch = torch
@@ -52,6 +56,7 @@ final class CameraCaptureLoop {
         self.report = report
         self.shouldStop = shouldStop
         self.readingActive = readingActive
+        self.fingerContact = fingerContact
         let now = clock.now()
         health = CameraHealthMonitor(policy: policy, tier: choice.tier, now: now)
         health.streamStarted(now: now)
@@ -88,6 +93,7 @@ final class CameraCaptureLoop {
         statistics.frames += 1
         ioErrorsInARow = 0
         followReading()
+        followContact()
         if !holdingForReading, var running = tuner, running.status == .tuning {
             if let setting = running.observe(red: sample.red, saturatedFraction: sample.saturatedFraction ?? 0) {
                 try? backend.apply(setting)
@@ -119,6 +125,18 @@ final class CameraCaptureLoop {
             tuner = running
             Log.note(again ? "camera: reading ended, exposure tuning again" : "camera: reading ended, no retune left")
         }
+        publish()
+    }
+
+    /// Tunes anew when a finger arrives outside a reading: the tuner may have settled on the empty scene.
+    private func followContact() {
+        let contact = fingerContact()
+        guard contact != knownContact else { return }
+        defer { knownContact = contact }
+        guard contact == true, knownContact != nil, !holdingForReading, var running = tuner else { return }
+        running.restart()
+        tuner = running
+        Log.note("camera: a finger arrived, exposure tuning again")
         publish()
     }
 

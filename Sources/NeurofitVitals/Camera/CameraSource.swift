@@ -53,7 +53,8 @@ public final class CameraSource: FrameSource {
             modes: camera.modes, selector: FpsTierSelector(), choice: choice, tunerSettings: tunerSettings,
             policy: policy, deliver: { item in if !run.isStopping { deliver(item) } },
             report: { [weak self] status in self?.lastStatus.withLock { $0 = status } },
-            shouldStop: { run.isStopping }, readingActive: { run.isReadingActive })
+            shouldStop: { run.isStopping }, readingActive: { run.isReadingActive },
+            fingerContact: { run.fingerContact })
         do throws(CaptureError) {
             try backend.open(mode: choice.mode, fps: choice.tier)
             try? loop.prepare()
@@ -89,6 +90,10 @@ public final class CameraSource: FrameSource {
         current.withLock { $0 }?.setReadingActive(false)
     }
 
+    public func fingerContactDidChange(_ contact: Bool) {
+        current.withLock { $0 }?.setFingerContact(contact)
+    }
+
     public func close() {
         guard let run = current.withLock({ run -> CaptureRun? in
             defer { run = nil }
@@ -98,11 +103,13 @@ public final class CameraSource: FrameSource {
     }
 }
 
-/// One open…close of a camera source: the stop request, whether a reading is in progress, the capture thread's
-/// end, and the torch guardian.
+/// One open…close of a camera source: the stop request, whether a reading is in progress and a finger is on the
+/// lens, the capture thread's end, and the torch guardian.
 private final class CaptureRun: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let readingActive = Atomic<Bool>(false)
+    /// 1 finger on the lens, 0 none, -1 not known yet.
+    private let contact = Atomic<Int8>(-1)
     private let captureThread = Atomic<UInt>(0)
     private let done = ConditionLock()
     private let finished = Mutex<Bool>(false)
@@ -119,6 +126,19 @@ private final class CaptureRun: Sendable {
 
     func setReadingActive(_ active: Bool) {
         readingActive.store(active, ordering: .releasing)
+    }
+
+    /// Whether the session sees a finger on the lens (nil: not known yet).
+    var fingerContact: Bool? {
+        switch contact.load(ordering: .acquiring) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
+    func setFingerContact(_ present: Bool) {
+        contact.store(present ? 1 : 0, ordering: .releasing)
     }
 
     func markCaptureThread() {

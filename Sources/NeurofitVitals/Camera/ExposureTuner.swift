@@ -4,8 +4,8 @@ import Glibc
 /// `framesPerStep` frames (ignoring the first `discardFrames` of each), locks as soon as a step's mean lies in the
 /// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
 /// up to the frame-rate cap first, then gain — and after `maxSteps` steps, or at a control limit, keeps the step
-/// closest to the target without locking. After a cancelled reading it may tune again (`retune`, at most
-/// `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a virtual camera.
+/// closest to the target without locking. It tunes again when a finger arrives (`restart`) and after a cancelled
+/// reading (`retune`, at most `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a virtual camera.
 public struct ExposureTuner: Sendable {
     /// Where the tuner stands.
     public enum Status: Sendable, Equatable {
@@ -74,17 +74,27 @@ public struct ExposureTuner: Sendable {
         return finishStep(mean: mean, saturated: saturated)
     }
 
-    /// Tunes again from the setting in force (a reading was cancelled: the finger or the light may have changed).
+    /// Tunes again from the setting in force after a cancelled reading (the finger or the light may have changed).
     /// A run still in progress only restarts its step. Returns false when the retune budget is spent.
     public mutating func retune() -> Bool {
-        discardPartialStep()
-        guard status != .tuning else { return true }
+        guard status != .tuning else {
+            restart()
+            return true
+        }
         guard retunes < settings.maxRetunes else { return false }
         retunes += 1
+        restart()
+        return true
+    }
+
+    /// Starts a new tuning run from the setting in force, outside the retune budget (a finger arrived: what was
+    /// tuned before may have been the empty scene). A run in progress only restarts its step.
+    public mutating func restart() {
+        discardPartialStep()
+        guard status != .tuning else { return }
         status = .tuning
         stepsThisRun = 0
         best = nil
-        return true
     }
 
     private mutating func discardPartialStep() {

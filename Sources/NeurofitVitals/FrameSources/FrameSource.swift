@@ -77,6 +77,9 @@ public protocol FrameSource: AnyObject, Sendable {
     /// The reading in progress was abandoned (a cancel, reference 003 "unlocks exposure"): the capture settings may
     /// adapt again. Called on the session's worker thread; must not block.
     func readingDidEnd()
+    /// Whether the session sees a finger on the lens changed (from its guidance while positioning). Called on the
+    /// session's worker thread; must not block.
+    func fingerContactDidChange(_ contact: Bool)
 }
 
 extension FrameSource {
@@ -84,4 +87,6 @@ extension FrameSource {
     public func readingDidStart() {}
     /// Sources without adjustable capture settings ignore the end of a reading.
     public func readingDidEnd() {}
+    /// Sources without adjustable capture settings ignore finger contact.
+    public func fingerContactDidChange(_ contact: Bool) {}
 }

@@ -33,6 +33,8 @@ public final class Session: Sendable {
     private let delivery = DeliveryGate()
     private let worker: Mutex<SessionWorkerState>
     private let stopRequested = Atomic<Bool>(false)
+    /// The finger contact last told to the source (worker thread only; nil before the first guidance).
+    private let toldContact = Mutex<Bool?>(nil)
 
     /// Public facts the worker keeps current.
     private struct Control {
@@ -197,7 +199,7 @@ public final class Session: Sendable {
     }
 
     /// Carries out the source-side actions and publishes the events: exposure is held from the start of a reading
-    /// until it is abandoned or finalized; the source is released before the events
+    /// until it is abandoned or finalized, and finger contact is passed on; the source is released before the events
     /// that announce it (so `start` works again once `state(idle)` arrived); the final analysis runs after
     /// `measurementComplete` is published.
     private func apply(_ output: ReadingStateMachine.Output) {
@@ -207,6 +209,9 @@ public final class Session: Sendable {
             case .abandonReading: source.readingDidEnd()
             case .finalize, .releaseSource: break
             }
+        }
+        for case .guidance(let guidance, _) in output.events {
+            tellContact(guidance != .noContact)
         }
         if output.actions.contains(.releaseSource) {
             source.close()
@@ -218,6 +223,16 @@ public final class Session: Sendable {
             let finished = worker.withLock { state in state.finalize(from: from, to: to) }
             publish(finished.events)
         }
+    }
+
+    /// Tells the source when the finger contact the guidance shows changed (the camera tunes its exposure anew
+    /// when a finger arrives).
+    private func tellContact(_ contact: Bool) {
+        let changed = toldContact.withLock { told in
+            defer { told = contact }
+            return told != contact
+        }
+        if changed { source.fingerContactDidChange(contact) }
     }
 
     private func publish(_ newEvents: [SessionEvent]) {

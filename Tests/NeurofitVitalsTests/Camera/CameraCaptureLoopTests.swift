@@ -35,6 +35,7 @@ struct CameraCaptureLoopTests {
     private func run(_ camera: ScriptedCamera, torch: RecordingTorch? = RecordingTorch(), tier: Int = 30,
                      tunerSettings: ExposureTunerSettings = ExposureTunerSettings(),
                      readingActive: @escaping (Double) -> Bool = { _ in false },
+                     fingerContact: @escaping (Double) -> Bool? = { _ in nil },
                      until end: Double) throws -> (Delivered, CameraStatus?) {
         let selector = FpsTierSelector()
         let choice = try #require(selector.choose(from: modes, below: tier + 1))
@@ -46,7 +47,8 @@ struct CameraCaptureLoopTests {
             tunerSettings: tunerSettings, policy: CameraHealthPolicy(),
             deliver: { item in delivered.items.withLock { $0.append(item) } },
             report: { value in status.withLock { $0 = value } }, shouldStop: { camera.clock.now() >= end },
-            readingActive: { readingActive(camera.clock.now()) })
+            readingActive: { readingActive(camera.clock.now()) },
+            fingerContact: { fingerContact(camera.clock.now()) })
         try loop.prepare()
         try camera.startStreaming()
         loop.run()
@@ -98,6 +100,31 @@ struct CameraCaptureLoopTests {
         #expect(delivered.settings.contains { $0.exposureLocked && $0.exposureSettled && $0.exposureTuneSteps == 0 },
                 "held before its first step: locked for the reading")
         #expect(status?.exposureLocked == true && (120...210).contains(status?.exposureRedMean ?? 0))
+    }
+
+    @Test func aFingerArrivingAfterTheEmptySceneTunesAgain() throws {
+        var script = ScriptedCamera.Script()
+        script.lightChange = (at: 4, redAtReference: 600) // the torch-lit finger is far brighter than the room
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        let contact: (Double) -> Bool? = { $0 < 1 ? nil : $0 >= 4 }
+        let (_, status) = try run(camera, fingerContact: contact, until: 9)
+        #expect(camera.applied.contains { $0.time >= 4 }, "tuned again for the finger")
+        let final = try #require(status)
+        #expect(final.exposureLocked && (120...210).contains(final.exposureRedMean ?? 0))
+
+        let unaware = ScriptedCamera(clock: VirtualClock(), script: script)
+        let (_, unawareStatus) = try run(unaware, until: 9)
+        #expect(!unaware.applied.contains { $0.time >= 4 }, "without contact news the room's exposure stays")
+        #expect(unawareStatus?.exposureLocked == true)
+    }
+
+    @Test func aFingerPresentFromTheFirstGuidanceDoesNotRestartTheTuner() throws {
+        let plain = ScriptedCamera(clock: VirtualClock())
+        let (_, plainStatus) = try run(plain, until: 6)
+        let camera = ScriptedCamera(clock: VirtualClock())
+        let (_, status) = try run(camera, fingerContact: { $0 < 2 ? nil : true }, until: 6)
+        #expect(status?.exposureTuneSteps == plainStatus?.exposureTuneSteps)
+        #expect(camera.applied.map(\.setting) == plain.applied.map(\.setting))
     }
 
     @Test func noRetuneIsLeftOnceTheBudgetIsSpent() throws {
