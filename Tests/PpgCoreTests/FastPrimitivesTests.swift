@@ -88,7 +88,8 @@ struct FastPrimitivesTests {
         let half = parameters.windowWidth / 2
         for index in values.indices {
             let window = values[max(0, index - half)...min(values.count - 1, index + half)].map(abs).sorted()
-            let spread = try #require(Statistics.percentile(sorted: window, 75)) - (Statistics.percentile(sorted: window, 25) ?? 0)
+            let upper = try #require(Statistics.percentile(sorted: window, 75))
+            let spread = upper - (Statistics.percentile(sorted: window, 25) ?? 0)
             #expect(thresholds[index] == max(parameters.alpha * spread / 2, parameters.minimumThresholdMs))
         }
     }

@@ -4,8 +4,8 @@ import PpgCore
 /// backend, runs the exposure tuner, hands samples on, and applies the health monitor's decisions — tier drops in
 /// place, one stall restart, waiting up to 10 s for a lost camera — until asked to stop or the camera is gone for
 /// good. While the session measures a reading (`readingActive`) every exposure control stays where it is; when
-/// the reading is cancelled the tuner may tune again, and it tunes anew when a finger arrives (`fingerContact`). Ends with the stream stopped, the device closed and the
-/// torch off. Runs the same on a virtual clock.
+/// the reading is cancelled the tuner may tune again, and it tunes anew when a finger arrives (`fingerContact`).
+/// Ends with the stream stopped, the device closed and the torch off. Runs the same on a virtual clock.
 final class CameraCaptureLoop {
     /// Longest single wait, so a stop request is seen within this time (s).
     static let waitSlice = 0.1

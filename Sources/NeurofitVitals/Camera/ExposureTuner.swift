@@ -5,7 +5,8 @@ import Glibc
 /// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
 /// up to the frame-rate cap first, then gain — and after `maxSteps` steps, or at a control limit, keeps the step
 /// closest to the target without locking. It tunes again when a finger arrives (`restart`) and after a cancelled
-/// reading (`retune`, at most `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a virtual camera.
+/// reading (`retune`, at most `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a
+/// virtual camera.
 public struct ExposureTuner: Sendable {
     /// Where the tuner stands.
     public enum Status: Sendable, Equatable {

@@ -27,7 +27,8 @@ public struct CaptureSettings: Sendable, Equatable {
 
     /// Creates settings.
     public init(torchActive: Bool, torchLevel: Double, exposureDurationMs: Double?, exposureIso: Double?,
-                exposureLocked: Bool, exposureSettled: Bool = true, exposureTunerEnabled: Bool, exposureTuneSteps: Int, width: Int, height: Int) {
+                exposureLocked: Bool, exposureSettled: Bool = true, exposureTunerEnabled: Bool,
+                exposureTuneSteps: Int, width: Int, height: Int) {
         self.torchActive = torchActive
         self.torchLevel = torchLevel
         self.exposureDurationMs = exposureDurationMs
@@ -65,6 +66,7 @@ public struct CaptureSettings: Sendable, Equatable {
               let height = members["active_format_height"]?.integerValue else { return nil }
         self.init(torchActive: torch, torchLevel: level, exposureDurationMs: members["exposure_duration_ms"]?.numberValue,
                   exposureIso: members["exposure_iso"]?.numberValue, exposureLocked: locked,
-                  exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner, exposureTuneSteps: steps, width: width, height: height)
+                  exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner,
+                  exposureTuneSteps: steps, width: width, height: height)
     }
 }

@@ -34,8 +34,10 @@ public struct LicenseInspection: Sendable, CustomStringConvertible {
 
     /// The report as `nfv license inspect --json` prints it (absent fields left out).
     public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["signatureVerified": .bool(signatureVerified), "activates": .bool(activates),
-                                            "warnings": .strings(warnings)]
+        var members: [String: JSONValue] = [
+            "signatureVerified": .bool(signatureVerified), "activates": .bool(activates),
+            "warnings": .strings(warnings),
+        ]
         if let payload { members["payload"] = payload.jsonValue }
         if let problem { members["problem"] = .string(problem) }
         return .object(members)

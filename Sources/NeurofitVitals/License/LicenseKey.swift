@@ -79,7 +79,9 @@ public struct LicenseKey: Sendable, Equatable {
     func decodePayload() throws(VitalsError) -> LicensePayload {
         let json: JSONValue
         do {
-            json = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in try JSONValue(parsing: bytes) }
+            json = try payloadBytes.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in
+                try JSONValue(parsing: bytes)
+            }
         } catch {
             throw .licenseInvalid("the payload is not strict JSON: \(error)")
         }

@@ -94,7 +94,8 @@ struct ArtifactDetector {
                 let entering = magnitudes[index + half]
                 window.insert(entering, at: Self.insertionIndex(of: entering, in: window))
             }
-            let spread = (Statistics.percentile(sorted: window, 75) ?? 0) - (Statistics.percentile(sorted: window, 25) ?? 0)
+            let upper = Statistics.percentile(sorted: window, 75) ?? 0
+            let spread = upper - (Statistics.percentile(sorted: window, 25) ?? 0)
             return max(parameters.alpha * spread / 2, parameters.minimumThresholdMs)
         }
     }
