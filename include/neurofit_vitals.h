@@ -315,9 +315,9 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *ses
 
 /**
  * Replays a file instead of a camera: a recording made with nfv_session_record() (docs/recording-format.md), a CSV
- * of per-frame means (header `timestamp_s,red,green,blue`) or an uncompressed Y4M video (4:2:0 or 4:2:2). A
- * recording replays with its own configuration unless the session was created with one, and reproduces the live
- * session's events and result byte for byte. Before the first start only.
+ * of per-frame means (header `timestamp_s,red,green,blue`) or an uncompressed Y4M video (4:2:0, 4:2:2, 4:4:4 or
+ * mono). A recording replays with its own configuration unless the session was created with one, and reproduces
+ * the live session's events and result byte for byte. Before the first start only.
  *
  * @param path       the file; must not be NULL or empty.
  * @param real_time  1: pace frames at their timestamps; 0: as fast as the session consumes.
@@ -330,7 +330,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *sessio
  * Writes what the session consumes (per-frame timestamps and channel means, motion samples, host commands, camera
  * notices, the configuration; never frames) to `path`, flushed at least once per second of sample time so a killed
  * process leaves a readable file. A write failure (disk full, file removed) is reported by a `recordingError` event;
- * the reading goes on. Before the first start only; the file is created by nfv_session_start().
+ * the reading goes on. Before the first start only; the file is created by nfv_session_start() and closed when the
+ * session ends or first goes idle (a cancel without auto-restart): a later nfv_session_start() is not recorded.
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or path; NFV_ERR_INTERNAL after start.
  *         nfv_session_start() returns NFV_ERR_INVALID_ARGUMENT when the file cannot be created.
@@ -516,7 +517,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (SPEC §4). The camera
  * is found now; it is opened by nfv_session_start(). Before the first start only.
  *
- * @param device  a device path or stable id, or NULL (or "") for the default camera.
+ * @param device  a device path or stable id, or NULL (or "" or "default") for the default camera.
  * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names
  *         the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
  *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_INTERNAL after start.

@@ -7,7 +7,7 @@ let replayCommand = Subcommand(
     usage: """
         usage: nfv replay FILE [--realtime] [--config JSON|@FILE] [--record FILE] [--human] [--license KEY|@FILE]
           FILE                 a recording (nfv read --record), a CSV with header timestamp_s,red,green,blue,
-                               or an uncompressed Y4M video (4:2:0 or 4:2:2)
+                               or an uncompressed Y4M video (4:2:0, 4:2:2, 4:4:4 or mono)
           --realtime           pace frames at their timestamps (default: as fast as possible)
           --config JSON|@FILE  configuration (default: a recording's own, else the defaults)
           --record FILE        record the replayed session too

@@ -143,6 +143,30 @@ def tiers(args, scenario):
     scenario.check(len(emulated) > 0, "libv4l2's emulated formats not listed as emulated")
 
 
+def configured_tiers(args, scenario):
+    """The session configuration's fpsTiers reach the camera: [30, 20] on a 60 fps camera runs it at 30, and the
+    camera named "default" is the default camera (nfv read, stopped by SIGINT after a few seconds)."""
+    recording = os.path.join(scenario.workdir, "tiers.nfvrec")
+    env = environment(args, scenario, modes="YUYV:640x480@60")
+    process = subprocess.Popen([args.nfv, "read", "--device", "default", "--json", "--license", args.license,
+                                "--record", recording, "--config", '{"advanced":{"fpsTiers":[30,20]}}'],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    state = scenario.state()
+    process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        scenario.check(False, "nfv read did not stop on SIGINT")
+        return
+    scenario.check(abs(state.get("fps", 0) - 30) < 0.5, "camera at %s fps, expected 30" % state.get("fps"))
+    with open(recording) as lines:
+        header = json.loads(lines.readline())
+    scenario.check(header["source"]["fpsTier"] == 30, "recorded tier %s" % header["source"]["fpsTier"])
+    scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
+
+
 def capture_30(args, scenario):
     """YUYV at 30 fps with a flash-subdevice torch: rate, tuner, AE priority, torch on during, released after."""
     records = run_capture(args, scenario, seconds=4)
@@ -501,7 +525,7 @@ def c_api(args, scenario):
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error, fps_drop,
-             busy, no_permission, support, allocations, c_api, exposure_hold]
+             busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers]
 
 
 def main():

@@ -2,7 +2,8 @@ import PpgCore
 
 /// One camera as discovery reports it (SPEC §3), found without streaming or reserving it.
 public struct CameraDescription: Sendable, Equatable {
-    /// Stable id: the udev `/dev/v4l/by-id` name when there is one, else `driver:bus_info`.
+    /// Stable id: the udev `/dev/v4l/by-id` name when there is one, else the `/dev/v4l/by-path` name, else
+    /// `driver:bus_info`.
     public var id: String
     /// The device's name (`card`).
     public var name: String

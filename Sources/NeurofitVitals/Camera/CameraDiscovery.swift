@@ -36,12 +36,12 @@ public struct CameraDiscovery: Sendable {
             unsupportedReason: choice == nil ? selector.unsupportedReason(for: modes) : nil)
     }
 
-    /// The camera a session means by `device`: nil = the first supported camera (SPEC §3 `default`), a path, or a
-    /// stable id from `cameras()`.
+    /// The camera a session means by `device`: nil, "" or "default" = the first supported camera (SPEC §3
+    /// `default`), a path, or a stable id from `cameras()`.
     /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
     ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
-        guard let device else {
+        guard let device, !device.isEmpty, device != "default" else {
             let all = environment.videoNodes.map { path in
                 Result { () throws(CaptureError) in try describe(path: path) }
             }

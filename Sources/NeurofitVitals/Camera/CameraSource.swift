@@ -11,23 +11,35 @@ public final class CameraSource: FrameSource {
     public let camera: CameraDescription
 
     private let tunerSettings: ExposureTunerSettings?
+    private let selector: FpsTierSelector
     private let policy: CameraHealthPolicy
     private let environment: CameraEnvironment
     private let current = Mutex<CaptureRun?>(nil)
     private let lastStatus = Mutex<CameraStatus?>(nil)
 
-    /// The source for `device` (nil: the default camera; a path; or a stable id from discovery). The tuner runs
-    /// with `tunerSettings` where the camera has manual exposure (nil: leave exposure as the camera has it).
+    /// The source for `device` (nil, "" or "default": the default camera; a path; or a stable id from discovery)
+    /// at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual exposure
+    /// (nil: leave exposure as the camera has it).
     /// - Throws: `cameraUnavailable` (no such camera), `cameraPermissionDenied`, or `unsupportedDevice`.
     public init(device: String?, environment: CameraEnvironment = .current(),
+                tiers: [Int] = FpsTierSelector.defaultTiers,
                 tunerSettings: ExposureTunerSettings? = ExposureTunerSettings(),
                 policy: CameraHealthPolicy = CameraHealthPolicy()) throws(VitalsError) {
-        camera = try CameraDiscovery(environment: environment).resolve(device)
+        selector = FpsTierSelector(tiers: tiers)
+        camera = try CameraDiscovery(environment: environment, selector: selector).resolve(device)
         self.environment = environment
         self.tunerSettings = tunerSettings
         self.policy = policy
-        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? FpsTierSelector.defaultTiers.last!,
+        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.last ?? 20,
                           deviceModel: camera.deviceModel)
+    }
+
+    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder and its `exposure*` tuner keys.
+    /// - Throws: as `init(device:environment:tiers:tunerSettings:policy:)`.
+    public convenience init(device: String?, configuration: VitalsConfiguration,
+                            environment: CameraEnvironment = .current()) throws(VitalsError) {
+        try self.init(device: device, environment: environment, tiers: configuration.advanced.fpsTiers,
+                      tunerSettings: ExposureTunerSettings(configuration.advanced))
     }
 
     deinit {
@@ -46,11 +58,11 @@ public final class CameraSource: FrameSource {
         }
         let guardian = camera.torch.flatMap { try? TorchGuardian(torch: $0) }
         let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
-                                         discovery: CameraDiscovery(environment: environment))
+                                         discovery: CameraDiscovery(environment: environment, selector: selector))
         let run = CaptureRun(guardian: guardian)
         let loop = CameraCaptureLoop(
             backend: backend, clock: MonotonicClock(), torch: camera.torch.flatMap { try? $0.open() },
-            modes: camera.modes, selector: FpsTierSelector(), choice: choice, tunerSettings: tunerSettings,
+            modes: camera.modes, selector: selector, choice: choice, tunerSettings: tunerSettings,
             policy: policy, deliver: { item in if !run.isStopping { deliver(item) } },
             report: { [weak self] status in self?.lastStatus.withLock { $0 = status } },
             shouldStop: { run.isStopping }, readingActive: { run.isReadingActive },

@@ -1,10 +1,10 @@
 /// The default camera source of a session that chose none (SPEC §3).
 enum DefaultCamera {
     /// The first camera that device support accepts (`CameraDiscovery.resolve(nil)`), as a `CameraSource` whose
-    /// exposure tuner runs with `configuration`'s `exposure*` keys.
+    /// tier ladder and exposure tuner follow `configuration` (`fpsTiers`, `exposure*`).
     /// - Throws: `cameraUnavailable` when there is no camera, `cameraPermissionDenied` when the user may not open
     ///   it, `unsupportedDevice` when no camera reaches 20 fps at 640 px.
     @Sendable static func source(_ configuration: VitalsConfiguration) throws(VitalsError) -> any FrameSource {
-        try CameraSource(device: nil, tunerSettings: ExposureTunerSettings(configuration.advanced))
+        try CameraSource(device: nil, configuration: configuration)
     }
 }
