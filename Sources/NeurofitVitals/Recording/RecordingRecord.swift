@@ -17,7 +17,8 @@ public enum RecordingRecord: Sendable, Equatable {
     case anchor(timestamp: Double, readingId: String, wallTime: Double)
     /// A host command or source notice applied after the frames before it (format 1.1).
     case control(timestamp: Double?, RecordedControl)
-    /// The last line: the recording ended normally (`reason`: the state the session ended in, `completed`, `failed` or `idle`).
+    /// The last line: the recording ended normally (`reason`: the state the session ended in, `completed`,
+    /// `failed` or `idle`).
     case end(timestamp: Double?, reason: String)
 
     /// The numbers a line carries that must be finite for the line to round-trip.
