@@ -18,6 +18,7 @@
  *   FAKE_CAMERA_STATE    file rewritten on every change: key=value lines (torch, controls, streaming, fds…);
  *                        STATE.torch holds 1/0, written by any process (the torch guardian included)
  *   FAKE_CAMERA_SPEED    stream clock speed (frame time per wall second; default 1)
+ *   FAKE_CAMERA_LIGHT    brightness factor on the scene (default 1): a light the tuner must dim the torch for
  *   FAKE_CAMERA_FAULTS   comma-separated: eacces | busy | busy@T+D | stall@T+D | unplug@T | replug@T | fps@T=N |
  *                        eio@T | errbuf@T | drop@T=N | replug@T=PATH (back under another node)
  *                        (T, D in stream-clock seconds since the first STREAMON)
@@ -76,6 +77,7 @@ static struct {
     mode_t_ modes[MAX_MODES];
     int mode_count;
     double speed;
+    double light;
     int eacces, always_busy;
     fault faults[MAX_FAULTS];
     int fault_count;
@@ -164,6 +166,7 @@ static void configure(void) {
     cfg.bus = getenv("FAKE_CAMERA_BUS") ? getenv("FAKE_CAMERA_BUS") : "platform:fakecam";
     cfg.state_path = getenv("FAKE_CAMERA_STATE");
     cfg.speed = getenv("FAKE_CAMERA_SPEED") ? atof(getenv("FAKE_CAMERA_SPEED")) : 1;
+    cfg.light = getenv("FAKE_CAMERA_LIGHT") ? atof(getenv("FAKE_CAMERA_LIGHT")) : 1;
     if (cfg.speed <= 0) cfg.speed = 1;
     parse_modes(getenv("FAKE_CAMERA_MODES"));
     parse_faults(getenv("FAKE_CAMERA_FAULTS"));
@@ -313,11 +316,17 @@ static void scene_at(double t, double rgb[3]) {
 }
 
 /** Brightness factor of the controls in force: the tuner's linear model (sensitivity = exposure × (1 +
- *  (gain − min) / unit), unit = range / 8), relative to the reference exposure 166 at minimum gain, ×¼ without
- *  the torch. Automatic exposure lands at ⅔ of the reference. */
+ *  (gain − min) / unit), unit = range / 8), relative to the reference exposure 166 at minimum gain, × the torch's
+ *  intensity over its default (¼ with the torch off), × FAKE_CAMERA_LIGHT. Automatic exposure lands at ⅔ of the
+ *  reference. */
 static double brightness(void) {
-    double torch = dev.value[C_LED_MODE] == V4L2_FLASH_LED_MODE_TORCH || !cfg.subdev ? 1.0 : 0.25;
-    if (dev.value[C_EXPOSURE_AUTO] != V4L2_EXPOSURE_MANUAL) return 0.66;
+    double torch = 1.0;
+    if (cfg.subdev) {
+        torch = dev.value[C_LED_MODE] == V4L2_FLASH_LED_MODE_TORCH
+                    ? (double)dev.value[C_TORCH_INTENSITY] / controls[C_TORCH_INTENSITY].def : 0.25;
+    }
+    torch *= cfg.light;
+    if (dev.value[C_EXPOSURE_AUTO] != V4L2_EXPOSURE_MANUAL) return 0.66 * cfg.light;
     double unit = (controls[C_GAIN].max - controls[C_GAIN].min) / 8.0;
     double gain = 1 + (dev.value[C_GAIN] - controls[C_GAIN].min) / unit;
     return dev.value[C_EXPOSURE] * gain / 166.0 * torch;

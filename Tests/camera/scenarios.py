@@ -167,6 +167,33 @@ def configured_tiers(args, scenario):
     scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
 
 
+def torch_dimmed(args, scenario):
+    """A light so strong that red clips at the shortest exposure: the tuner dims the flash subdevice's torch
+    intensity until red is in the band and locks (nfv read with 12 tuner steps, stopped by SIGINT)."""
+    recording = os.path.join(scenario.workdir, "dimmed.nfvrec")
+    env = environment(args, scenario, extra={"FAKE_CAMERA_LIGHT": "100", "FAKE_CAMERA_SPEED": "2"})
+    process = subprocess.Popen([args.nfv, "read", "--device", DEVICE, "--json", "--license", args.license,
+                                "--record", recording, "--config", '{"advanced":{"exposureTuneMaxSteps":12}}'],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(5)
+    state = scenario.state()
+    process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        scenario.check(False, "nfv read did not stop on SIGINT")
+        return
+    scenario.check(0 < state.get("torch_intensity", 50) < 50, "torch intensity %s, expected dimmed below its "
+                   "default 50" % state.get("torch_intensity"))
+    scenario.check(state.get("exposure") == 3, "exposure %s, expected its minimum 3" % state.get("exposure"))
+    with open(recording) as lines:
+        cameras = [json.loads(line)["settings"] for line in lines if '"type":"camera"' in line]
+    locked = [settings for settings in cameras if settings["exposure_locked"] and settings["torch_active"]]
+    scenario.check(locked and 0 < locked[-1]["torch_level"] < 0.5, "camera lines %s" % cameras[-3:])
+    scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
+
+
 def capture_30(args, scenario):
     """YUYV at 30 fps with a flash-subdevice torch: rate, tuner, AE priority, torch on during, released after."""
     records = run_capture(args, scenario, seconds=4)
@@ -525,7 +552,7 @@ def c_api(args, scenario):
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error, fps_drop,
-             busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers]
+             busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed]
 
 
 def main():

@@ -96,7 +96,7 @@ final class CameraCaptureLoop {
         followContact()
         if !holdingForReading, var running = tuner, running.status == .tuning {
             if let setting = running.observe(red: sample.red, saturatedFraction: sample.saturatedFraction ?? 0) {
-                try? backend.apply(setting)
+                apply(setting)
             }
             let finished = running.status != .tuning
             tuner = running
@@ -234,7 +234,7 @@ final class CameraCaptureLoop {
     private func reopen() throws(CaptureError) {
         try backend.open(mode: choice.mode, fps: choice.tier)
         _ = backend.prepareControls(fps: choice.tier)
-        if let setting = tuner?.current ?? fixedExposure { try? backend.apply(setting) }
+        if let setting = tuner?.current ?? fixedExposure { apply(setting) }
         try torch?.set(on: true)
         try backend.startStreaming()
         statistics.reopens += 1
@@ -246,14 +246,26 @@ final class CameraCaptureLoop {
     // MARK: - Exposure, status, teardown
 
     private func setUpExposure() {
-        guard let (limits, current) = backend.prepareControls(fps: choice.tier) else { return }
+        guard var (limits, current) = backend.prepareControls(fps: choice.tier) else { return }
         guard let tunerSettings else {
             fixedExposure = current
             return
         }
+        if let torch, let range = torch.intensityRange {
+            limits.torchIntensity = range
+            current.torchIntensity = torch.intensity
+        }
         let running = ExposureTuner(settings: tunerSettings, limits: limits, start: current)
-        try? backend.apply(running.current)
+        apply(running.current)
         tuner = running
+    }
+
+    /// Applies an exposure operating point: the camera's controls, and the torch's intensity when it has one.
+    private func apply(_ setting: ExposureSetting) {
+        try? backend.apply(setting)
+        if let torch, let intensity = setting.torchIntensity, intensity != torch.intensity {
+            try? torch.setIntensity(intensity)
+        }
     }
 
     private func publish() {
@@ -283,7 +295,7 @@ final class CameraCaptureLoop {
         let exposure = tuner?.current ?? fixedExposure
         let torchOn = torch?.isOn ?? false
         let settings = CaptureSettings(
-            torchActive: torchOn, torchLevel: torchOn ? 1 : 0, exposureDurationMs: exposure?.exposureMilliseconds,
+            torchActive: torchOn, torchLevel: torch?.level ?? 0, exposureDurationMs: exposure?.exposureMilliseconds,
             exposureIso: exposure?.gain.map(Double.init), exposureLocked: exposureLocked,
             exposureSettled: holdingForReading || tuner.map { $0.status != .tuning } ?? true,
             exposureTunerEnabled: tuner != nil, exposureTuneSteps: tuner?.steps ?? 0,

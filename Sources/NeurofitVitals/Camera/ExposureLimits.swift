@@ -7,11 +7,16 @@ public struct ExposureLimits: Sendable, Equatable {
     /// Longest exposure the frame rate allows: 0.9 of the frame period (60 fps → 150, 30 → 300, 20 → 450),
     /// within `exposure`.
     public var exposureCap: Int
+    /// The torch's intensity steps, or nil when it only switches on and off (or there is no torch). The tuner
+    /// lowers the torch only when the exposure and the gain are already at their minimum (CAMERA.md §3.1).
+    public var torchIntensity: ClosedRange<Int>?
 
-    /// Limits for a camera running at `fps`.
-    public init(exposure: ClosedRange<Int>, gain: ClosedRange<Int>?, fps: Int) {
+    /// Limits for a camera running at `fps`, with a torch dimmable over `torchIntensity`.
+    public init(exposure: ClosedRange<Int>, gain: ClosedRange<Int>?, fps: Int,
+                torchIntensity: ClosedRange<Int>? = nil) {
         self.exposure = exposure
         self.gain = gain
+        self.torchIntensity = torchIntensity
         let cap = Int((0.9 * 10_000 / Double(max(fps, 1))).rounded(.down))
         exposureCap = min(max(cap, exposure.lowerBound), exposure.upperBound)
     }

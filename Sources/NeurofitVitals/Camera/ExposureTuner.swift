@@ -3,8 +3,8 @@ import Glibc
 /// The exposure tuner of reference 003 (Android column; CAMERA.md §3.1): measures the red DC over steps of
 /// `framesPerStep` frames (ignoring the first `discardFrames` of each), locks as soon as a step's mean lies in the
 /// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
-/// up to the frame-rate cap first, then gain — and after `maxSteps` steps, or at a control limit, keeps the step
-/// closest to the target without locking. It tunes again when a finger arrives (`restart`) and after a cancelled
+/// up to the frame-rate cap first, then gain; too bright at minimum exposure and gain, the torch intensity down —
+/// and after `maxSteps` steps, or at a control limit, keeps the step closest to the target without locking. It tunes again when a finger arrives (`restart`) and after a cancelled
 /// reading (`retune`, at most `settings.maxRetunes` times). Pure: no I/O and no clock, so it runs the same on a
 /// virtual camera.
 public struct ExposureTuner: Sendable {
@@ -47,13 +47,16 @@ public struct ExposureTuner: Sendable {
     private var best: (setting: ExposureSetting, mean: Double)?
 
     /// A tuner starting from the camera's exposure `start` at minimum gain, the exposure capped by the frame rate
-    /// (CAMERA.md §3.1 step 1).
+    /// (CAMERA.md §3.1 step 1), and the torch at `start.torchIntensity` (within `limits.torchIntensity`).
     public init(settings: ExposureTunerSettings = ExposureTunerSettings(), limits: ExposureLimits,
                 start: ExposureSetting) {
         self.settings = settings
         self.limits = limits
         let exposure = min(max(start.exposure, limits.exposure.lowerBound), limits.exposureCap)
-        current = ExposureSetting(exposure: exposure, gain: limits.gain?.lowerBound)
+        let torch = limits.torchIntensity.flatMap { range in
+            start.torchIntensity.map { min(max($0, range.lowerBound), range.upperBound) }
+        }
+        current = ExposureSetting(exposure: exposure, gain: limits.gain?.lowerBound, torchIntensity: torch)
     }
 
     /// Whether the band contains the last completed step's mean.
@@ -116,14 +119,25 @@ public struct ExposureTuner: Sendable {
             return nil
         }
         if stepsThisRun >= settings.maxSteps { return settleOnBest() }
-        let next = limits.setting(forSensitivity: limits.sensitivity(of: current) * ratio(mean: mean,
-                                                                                         saturated: saturated))
+        let factor = ratio(mean: mean, saturated: saturated)
+        var next = limits.setting(forSensitivity: limits.sensitivity(of: current) * factor)
+        next.torchIntensity = current.torchIntensity
+        if next == current, factor < 1 { next = dimmedTorch(by: factor) ?? next }
         guard next != current else {
             status = .bestEffort
             return nil
         }
         current = next
         return next
+    }
+
+    /// The setting in force with the torch dimmed by `factor` (at least one step), or nil when it cannot be dimmed.
+    private func dimmedTorch(by factor: Double) -> ExposureSetting? {
+        guard let range = limits.torchIntensity, let intensity = current.torchIntensity,
+              intensity > range.lowerBound else { return nil }
+        var dimmed = current
+        dimmed.torchIntensity = max(range.lowerBound, min(intensity - 1, Int((Double(intensity) * factor).rounded())))
+        return dimmed
     }
 
     private func ratio(mean: Double, saturated: Double) -> Double {

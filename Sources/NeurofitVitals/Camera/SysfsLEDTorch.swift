@@ -1,17 +1,21 @@
 import Glibc
 
-/// A torch behind an LED class device (CAMERA.md §2.2): `max_brightness` (or 1) to its `brightness` file for on,
-/// 0 for off. The brightness persists after the process dies, hence the exit hook and the guardian.
+/// A torch behind an LED class device (CAMERA.md §2.2): its intensity (`max_brightness`, or 1, until the tuner dims
+/// it) to its `brightness` file for on, 0 for off. The brightness persists after the process dies, hence the exit
+/// hook and the guardian.
 final class SysfsLEDTorch: TorchControl {
     let location: String
     private(set) var isOn = false
-    private let onValue: Int
+    let intensityRange: ClosedRange<Int>?
+    private(set) var intensity: Int
 
     /// The LED whose `brightness` file is `path`.
     init(path: String) {
         location = path
         let directory = path.hasSuffix("/brightness") ? String(path.dropLast("/brightness".count)) : path
-        onValue = Self.readNumber(directory + "/max_brightness") ?? 1
+        let maximum = max(1, Self.readNumber(directory + "/max_brightness") ?? 1)
+        intensityRange = maximum > 1 ? 1...maximum : nil
+        intensity = maximum
     }
 
     deinit {
@@ -19,7 +23,19 @@ final class SysfsLEDTorch: TorchControl {
     }
 
     func set(on: Bool) throws(CaptureError) {
-        let text = "\(on ? onValue : 0)\n"
+        try writeBrightness(on ? intensity : 0)
+        isOn = on
+        TorchExitSwitch.track(TorchDevice(kind: .sysfsLED, path: location), on: on)
+    }
+
+    func setIntensity(_ value: Int) throws(CaptureError) {
+        guard let range = intensityRange else { return }
+        intensity = min(max(value, range.lowerBound), range.upperBound)
+        if isOn { try writeBrightness(intensity) }
+    }
+
+    private func writeBrightness(_ brightness: Int) throws(CaptureError) {
+        let text = "\(brightness)\n"
         let fd = open(location, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CaptureError("open", device: location, code: errno) }
         defer { close(fd) }
@@ -27,8 +43,6 @@ final class SysfsLEDTorch: TorchControl {
         guard written == text.utf8.count else {
             throw CaptureError("write(brightness)", device: location, code: errno)
         }
-        isOn = on
-        TorchExitSwitch.track(TorchDevice(kind: .sysfsLED, path: location), on: on)
     }
 
     private static func readNumber(_ path: String) -> Int? {

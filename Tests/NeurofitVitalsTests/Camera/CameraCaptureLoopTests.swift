@@ -127,6 +127,23 @@ struct CameraCaptureLoopTests {
         #expect(camera.applied.map(\.setting) == plain.applied.map(\.setting))
     }
 
+    @Test func aTorchTooBrightAtTheShortestExposureIsDimmed() throws {
+        let torch = RecordingTorch(intensityRange: 0...100, intensity: 50)
+        var script = ScriptedCamera.Script()
+        script.redAtReference = 20_000 // clipped even at exposure 3 with the torch at 50
+        script.torch = torch
+        let camera = ScriptedCamera(clock: VirtualClock(), script: script)
+        var settings = ExposureTunerSettings()
+        settings.maxSteps = 12
+        let (delivered, status) = try run(camera, torch: torch, tunerSettings: settings, until: 10)
+        #expect(torch.intensity < 50)
+        let final = try #require(status)
+        #expect(final.exposureLocked && (120...210).contains(final.exposureRedMean ?? 0))
+        #expect(final.exposure?.exposure == 3)
+        let lastOn = try #require(delivered.settings.last { $0.torchActive })
+        #expect(lastOn.torchLevel == Double(torch.intensity) / 100, "torch_level follows the intensity")
+    }
+
     @Test func noRetuneIsLeftOnceTheBudgetIsSpent() throws {
         var script = ScriptedCamera.Script()
         script.lightChange = (at: 4, redAtReference: 600)

@@ -30,6 +30,32 @@ struct CameraExposureTunerTests {
         }
     }
 
+    @Test func tooBrightAtMinimumExposureDimsTheTorchUntilTheBand() throws {
+        let torchRange = 0...100
+        var limits = uvc
+        limits.torchIntensity = torchRange
+        // Red = 200 × exposure × gain factor × torch / 50: clipped even at the shortest exposure with the torch at 50.
+        func red(_ setting: ExposureSetting) -> Double {
+            min(255, 200 * limits.sensitivity(of: setting) * Double(setting.torchIntensity ?? 50) / 50)
+        }
+        var tuner = ExposureTuner(limits: limits, start: ExposureSetting(exposure: 6, torchIntensity: 50))
+        for _ in 0..<(20 * tuner.settings.framesPerStep) where tuner.status == .tuning {
+            let value = red(tuner.current)
+            _ = tuner.observe(red: value, saturatedFraction: value >= 250 ? 0.9 : 0)
+        }
+        #expect(tuner.status == .locked)
+        #expect(tuner.current.exposure == 3 && tuner.current.gain == 0, "exposure and gain at their minimum first")
+        #expect(try #require(tuner.current.torchIntensity) < 50)
+        #expect((120...210).contains(red(tuner.current)))
+
+        var undimmable = ExposureTuner(limits: uvc, start: ExposureSetting(exposure: 6, torchIntensity: 50))
+        #expect(undimmable.current.torchIntensity == nil, "no intensity steps: the torch is not part of the setting")
+        for _ in 0..<(20 * undimmable.settings.framesPerStep) where undimmable.status == .tuning {
+            _ = undimmable.observe(red: 255, saturatedFraction: 0.9)
+        }
+        #expect(undimmable.status == .bestEffort && undimmable.current.exposure == 3)
+    }
+
     @Test func aRetuneAfterACancelFollowsNewLightWithinItsBudget() throws {
         var settings = ExposureTunerSettings()
         settings.maxRetunes = 1

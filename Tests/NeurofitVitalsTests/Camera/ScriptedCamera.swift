@@ -34,6 +34,8 @@ final class ScriptedCamera: CaptureBackend {
         var reopenDenied = false
         /// Manual exposure controls exist.
         var hasManualExposure = true
+        /// A dimmable torch whose light scales red (nil: red does not depend on the torch).
+        var torch: RecordingTorch?
     }
 
     let device = "/dev/video-scripted"
@@ -117,7 +119,7 @@ final class ScriptedCamera: CaptureBackend {
         statistics.frames += 1
         let light = script.lightChange.map { next >= $0.at ? $0.redAtReference : script.redAtReference }
             ?? script.redAtReference
-        let red = min(255, light * limits.sensitivity(of: setting) / 166)
+        let red = min(255, light * limits.sensitivity(of: setting) / 166 * (script.torch?.relativeLight ?? 1))
         return .frame(FrameSample(timestamp: next, red: red, green: 4, blue: 20,
                                   saturatedFraction: red >= 250 ? 0.9 : 0))
     }
@@ -132,14 +134,29 @@ final class ScriptedCamera: CaptureBackend {
     }
 }
 
-/// A torch that records its switching.
+/// A torch that records its switching, optionally dimmable over `intensityRange` (starting at `intensity`).
 final class RecordingTorch: TorchControl {
     let location = "test torch"
     private(set) var isOn = false
     private(set) var switches: [Bool] = []
+    let intensityRange: ClosedRange<Int>?
+    private(set) var intensity: Int
+    /// The light it gives relative to its starting intensity (1 for on/off torches).
+    var relativeLight: Double { intensityRange == nil ? 1 : Double(intensity) / Double(startIntensity) }
+    private let startIntensity: Int
+
+    init(intensityRange: ClosedRange<Int>? = nil, intensity: Int = 1) {
+        self.intensityRange = intensityRange
+        self.intensity = intensity
+        startIntensity = max(intensity, 1)
+    }
 
     func set(on: Bool) throws(CaptureError) {
         isOn = on
         switches.append(on)
+    }
+
+    func setIntensity(_ value: Int) throws(CaptureError) {
+        intensity = value
     }
 }
