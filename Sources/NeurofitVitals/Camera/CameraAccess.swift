@@ -14,9 +14,10 @@ public struct CameraAccess: Sendable, Equatable {
     public static let groupAdvice = "add the user to the 'video' group (sudo usermod -aG video $USER, then log "
         + "in again) or ask the administrator to grant access to the camera"
 
-    /// Access to `device` (nil: the first video node that is a camera, else the first video node).
+    /// Access to `device` (nil, "" or "default": the first video node that is a camera, else the first video node).
     public static func query(device: String?, environment: CameraEnvironment = .current()) -> CameraAccess {
         let path: String
+        let device = CameraDiscovery.specificDevice(device)
         if let device, device.hasPrefix("/") {
             path = device
         } else if let device {

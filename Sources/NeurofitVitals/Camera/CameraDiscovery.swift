@@ -41,7 +41,7 @@ public struct CameraDiscovery: Sendable {
     /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
     ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
-        guard let device, !device.isEmpty, device != "default" else {
+        guard let device = Self.specificDevice(device) else {
             let all = environment.videoNodes.map { path in
                 Result { () throws(CaptureError) in try describe(path: path) }
             }
@@ -69,6 +69,12 @@ public struct CameraDiscovery: Sendable {
             throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
         }
         return camera
+    }
+
+    /// `device` unless it names the default camera: nil, "" or "default" (SPEC §3) give nil.
+    public static func specificDevice(_ device: String?) -> String? {
+        guard let device, !device.isEmpty, device != "default" else { return nil }
+        return device
     }
 
     /// `cameraUnavailable` for a machine without any video capture device.

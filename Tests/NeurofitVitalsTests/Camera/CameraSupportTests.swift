@@ -33,6 +33,16 @@ struct CameraSupportTests {
             + "\"isSupported\":false,\"reason\":\"\(CameraDiscovery.noCamera.message)\"}")
     }
 
+    @Test(arguments: [nil, "", "default"] as [String?])
+    func theDefaultCameraHasThreeNames(device: String?) {
+        let discovery = CameraDiscovery(environment: nowhere)
+        #expect(CameraDiscovery.specificDevice(device) == nil)
+        #expect(DeviceSupport.query(device: device, discovery: discovery).reason == CameraDiscovery.noCamera.message)
+        #expect(CameraAccess.query(device: device, environment: nowhere).reason == "No camera found on this machine")
+        #expect(throws: CameraDiscovery.noCamera) { try CameraSource(device: device, environment: nowhere) }
+        #expect(CameraDiscovery.specificDevice("usb-Default_Cam-video-index0") == "usb-Default_Cam-video-index0")
+    }
+
     @Test func aMissingDevicePathIsNoCamera() {
         let discovery = CameraDiscovery(environment: nowhere)
         let support = DeviceSupport.query(device: "/nonexistent/video9", discovery: discovery)
