@@ -143,15 +143,13 @@ def tiers(args, scenario):
     scenario.check(len(emulated) > 0, "libv4l2's emulated formats not listed as emulated")
 
 
-def configured_tiers(args, scenario):
-    """The session configuration's fpsTiers reach the camera: [30, 20] on a 60 fps camera runs it at 30, and the
-    camera named "default" is the default camera (nfv read, stopped by SIGINT after a few seconds)."""
-    recording = os.path.join(scenario.workdir, "tiers.nfvrec")
-    env = environment(args, scenario, modes="YUYV:640x480@60")
-    process = subprocess.Popen([args.nfv, "read", "--device", "default", "--json", "--license", args.license,
-                                "--record", recording, "--config", '{"advanced":{"fpsTiers":[30,20]}}'],
+def read_then_interrupt(args, scenario, env, device, config, recording, seconds):
+    """Runs `nfv read --device DEVICE --config CONFIG --record RECORDING` for `seconds`, stops it with SIGINT and
+    returns the fake's state from just before the interrupt (None when nfv did not stop)."""
+    process = subprocess.Popen([args.nfv, "read", "--device", device, "--json", "--license", args.license,
+                                "--record", recording, "--config", config],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
+    time.sleep(seconds)
     state = scenario.state()
     process.send_signal(signal.SIGINT)
     try:
@@ -159,6 +157,17 @@ def configured_tiers(args, scenario):
     except subprocess.TimeoutExpired:
         process.kill()
         scenario.check(False, "nfv read did not stop on SIGINT")
+        return None
+    return state
+
+
+def configured_tiers(args, scenario):
+    """The session configuration's fpsTiers reach the camera: [30, 20] on a 60 fps camera runs it at 30, and the
+    camera named "default" is the default camera (nfv read, stopped by SIGINT after a few seconds)."""
+    recording = os.path.join(scenario.workdir, "tiers.nfvrec")
+    env = environment(args, scenario, modes="YUYV:640x480@60")
+    state = read_then_interrupt(args, scenario, env, "default", '{"advanced":{"fpsTiers":[30,20]}}', recording, 4)
+    if state is None:
         return
     scenario.check(abs(state.get("fps", 0) - 30) < 0.5, "camera at %s fps, expected 30" % state.get("fps"))
     with open(recording) as lines:
@@ -172,17 +181,8 @@ def torch_dimmed(args, scenario):
     intensity until red is in the band and locks (nfv read with 12 tuner steps, stopped by SIGINT)."""
     recording = os.path.join(scenario.workdir, "dimmed.nfvrec")
     env = environment(args, scenario, extra={"FAKE_CAMERA_LIGHT": "100", "FAKE_CAMERA_SPEED": "2"})
-    process = subprocess.Popen([args.nfv, "read", "--device", DEVICE, "--json", "--license", args.license,
-                                "--record", recording, "--config", '{"advanced":{"exposureTuneMaxSteps":12}}'],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(5)
-    state = scenario.state()
-    process.send_signal(signal.SIGINT)
-    try:
-        process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        scenario.check(False, "nfv read did not stop on SIGINT")
+    state = read_then_interrupt(args, scenario, env, DEVICE, '{"advanced":{"exposureTuneMaxSteps":12}}', recording, 5)
+    if state is None:
         return
     scenario.check(0 < state.get("torch_intensity", 50) < 50, "torch intensity %s, expected dimmed below its "
                    "default 50" % state.get("torch_intensity"))
