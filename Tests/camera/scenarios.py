@@ -144,8 +144,9 @@ def tiers(args, scenario):
 
 
 def read_then_interrupt(args, scenario, env, device, config, recording, seconds):
-    """Runs `nfv read --device DEVICE --config CONFIG --record RECORDING` for `seconds`, stops it with SIGINT and
-    returns the fake's state from just before the interrupt (None when nfv did not stop)."""
+    """Runs `nfv read --device DEVICE --config CONFIG --record RECORDING --json` for `seconds`, stops it with
+    SIGINT and returns the fake's state from just before the interrupt and the events (None when nfv did not
+    stop)."""
     process = subprocess.Popen([args.nfv, "read", "--device", device, "--json", "--license", args.license,
                                 "--record", recording, "--config", config],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -153,12 +154,12 @@ def read_then_interrupt(args, scenario, env, device, config, recording, seconds)
     state = scenario.state()
     process.send_signal(signal.SIGINT)
     try:
-        process.communicate(timeout=20)
+        out, _ = process.communicate(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
         scenario.check(False, "nfv read did not stop on SIGINT")
         return None
-    return state
+    return state, [json.loads(line) for line in out.splitlines() if line.startswith("{")]
 
 
 def configured_tiers(args, scenario):
@@ -166,9 +167,10 @@ def configured_tiers(args, scenario):
     camera named "default" is the default camera (nfv read, stopped by SIGINT after a few seconds)."""
     recording = os.path.join(scenario.workdir, "tiers.nfvrec")
     env = environment(args, scenario, modes="YUYV:640x480@60")
-    state = read_then_interrupt(args, scenario, env, "default", '{"advanced":{"fpsTiers":[30,20]}}', recording, 4)
-    if state is None:
+    outcome = read_then_interrupt(args, scenario, env, "default", '{"advanced":{"fpsTiers":[30,20]}}', recording, 4)
+    if outcome is None:
         return
+    state, _ = outcome
     scenario.check(abs(state.get("fps", 0) - 30) < 0.5, "camera at %s fps, expected 30" % state.get("fps"))
     with open(recording) as lines:
         header = json.loads(lines.readline())
@@ -181,9 +183,11 @@ def torch_dimmed(args, scenario):
     intensity until red is in the band and locks (nfv read with 12 tuner steps, stopped by SIGINT)."""
     recording = os.path.join(scenario.workdir, "dimmed.nfvrec")
     env = environment(args, scenario, extra={"FAKE_CAMERA_LIGHT": "100", "FAKE_CAMERA_SPEED": "2"})
-    state = read_then_interrupt(args, scenario, env, DEVICE, '{"advanced":{"exposureTuneMaxSteps":12}}', recording, 5)
-    if state is None:
+    outcome = read_then_interrupt(args, scenario, env, DEVICE, '{"advanced":{"exposureTuneMaxSteps":12}}', recording,
+                                  5)
+    if outcome is None:
         return
+    state, _ = outcome
     scenario.check(0 < state.get("torch_intensity", 50) < 50, "torch intensity %s, expected dimmed below its "
                    "default 50" % state.get("torch_intensity"))
     scenario.check(state.get("exposure") == 3, "exposure %s, expected its minimum 3" % state.get("exposure"))
@@ -304,6 +308,21 @@ def stall_once(args, scenario):
     seconds = every(records, "second")
     scenario.check(seconds and seconds[-1]["frames"] >= 28, "frames did not resume: %s" % seconds[-1:])
     check_released(scenario, records)
+
+
+def stall_event(args, scenario):
+    """Through a session (nfv read --json): one stall is a recoverableError(cameraStalled), the session goes on."""
+    env = environment(args, scenario, faults="stall@3+2.5")
+    recording = os.path.join(scenario.workdir, "stall.nfvrec")
+    outcome = read_then_interrupt(args, scenario, env, DEVICE, "{}", recording, 9)
+    if outcome is None:
+        return
+    _, events = outcome
+    errors = [event for event in events if event["type"] == "recoverableError"]
+    scenario.check([event.get("error") for event in errors] == ["cameraStalled"], "recoverable errors %s" % errors)
+    scenario.check(not [event for event in events if event["type"] == "failed"], "the session failed")
+    after = events[events.index(errors[0]):] if errors else []
+    scenario.check(any(event["type"] == "guidance" for event in after), "no guidance after the stall")
 
 
 def stall_twice(args, scenario):
@@ -551,8 +570,8 @@ def c_api(args, scenario):
 
 
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
-             stall_once, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error, fps_drop,
-             busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed]
+             stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
+             fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed]
 
 
 def main():

@@ -114,6 +114,8 @@ public struct ReadingStateMachine: Sendable {
             fpsTier = reconfiguredTier
             output.events.append(.reconfiguringCamera(fpsTier: reconfiguredTier))
         }
+        // 003: a stalled camera restarted once is a recoverable `cameraStalled` (a second one fails the session).
+        if reason == .cameraStalled { output.events.append(.recoverableError("cameraStalled")) }
         if wasMeasuring { enterPositioning(&output) } else { startGate.reset() }
         return output
     }

@@ -285,6 +285,18 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
         #expect(output.events[1].json == #"{"fpsTier":20,"lowPowerMode":false,"type":"reconfiguringCamera"}"#)
     }
 
+    @Test func aCameraStallIsARecoverableErrorMeasuringOrPositioning() {
+        var measuring = Harness()
+        measuring.startReading()
+        let cancelled = measuring.machine.interrupt(.cameraStalled)
+        #expect(types(cancelled.events) == ["cancelled", "recoverableError", "state"])
+        #expect(cancelled.events[1].json == #"{"error":"cameraStalled","type":"recoverableError"}"#)
+        var positioning = Harness()
+        positioning.tick()
+        #expect(positioning.machine.interrupt(.cameraStalled).events == [.recoverableError("cameraStalled")])
+        #expect(positioning.machine.interrupt(.cameraLost).events.isEmpty, "a lost camera is not a stall")
+    }
+
     @Test func eventJSONHasSortedKeysAndCancelContextHasTheTenKeys() {
         var harness = Harness()
         harness.startReading()
