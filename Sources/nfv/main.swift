@@ -49,5 +49,9 @@ case let name?:
         printError("nfv: unknown command '\(name)'. Run 'nfv help' for the list.")
         exit(ExitStatus.usage)
     }
+    if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+        print(command.usage)
+        exit(ExitStatus.ok)
+    }
     exit(command.run(Array(arguments.dropFirst())))
 }

@@ -100,5 +100,10 @@ check(rows[0] == "beat_time_s,rr_ms,label,accepted" and len(rows) == len(interva
 
 bad = run(nfv, "report", "/nonexistent", "-o", os.path.join(work, "x.svg"))
 check(bad.returncode == 2 and "cannot read" in bad.stderr, "a missing input is a usage error")
+
+for command in ("read", "replay", "support"):
+    shown = run(nfv, command, "--help")
+    check(shown.returncode == 0 and shown.stdout.startswith(f"usage: nfv {command}") and not shown.stderr,
+          f"nfv {command} --help prints its usage")
 print(f"cli_checks: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
