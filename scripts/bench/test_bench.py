@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 from bench import baseline, report, runner
-from bench.engine_output import final_analysis_ms
+from bench.engine_output import fastest_final_analysis_ms, final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
 from bench.windows import Window, load_windows
@@ -165,6 +165,13 @@ class EngineOutputTests(unittest.TestCase):
                   "Final analysis 60 fps 2.5 ms\n"
                   "final analysis, 60 s at 30 fps: 9 ms\n")
         self.assertEqual(final_analysis_ms(output), {30: 1.234, 60: 2.5})
+
+    def test_fastest_run_is_read_where_given(self):
+        output = ("final analysis, 60 s at 30 fps: 1.234 ms (median of 50; fastest 1.1 ms)\n"
+                  "final analysis, 60 s at 60 fps: 2.5 ms (median of 50)\n"
+                  "final analysis, 60 s at 30 fps: 9 ms (median of 5; fastest 8 ms)\n")
+        self.assertEqual(final_analysis_ms(output), {30: 1.234, 60: 2.5})
+        self.assertEqual(fastest_final_analysis_ms(output), {30: 1.1})
 
 
 if __name__ == "__main__":
