@@ -39,5 +39,3 @@ public func nfv_last_error_json() -> UnsafeMutablePointer<CChar>? {
 /// See include/neurofit_vitals.h.
 @c @implementation
 public func nfv_string_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
-
-/// The JSON shape of an error, allowing the "ok" code of a success.
