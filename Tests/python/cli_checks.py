@@ -11,16 +11,7 @@ import subprocess
 import sys
 import zlib
 
-passed = failed = 0
-
-
-def check(condition, what):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAILED: {what}", file=sys.stderr)
+from checks import check, finish
 
 
 def png_pixels(path):
@@ -105,5 +96,4 @@ for command in ("read", "replay", "support"):
     shown = run(nfv, command, "--help")
     check(shown.returncode == 0 and shown.stdout.startswith(f"usage: nfv {command}") and not shown.stderr,
           f"nfv {command} --help prints its usage")
-print(f"cli_checks: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("cli_checks")

@@ -7,18 +7,8 @@ Environment: NFV_LIBRARY (path of the library), NFV_TEST_KEY_PYTHON (a key listi
 import ctypes
 import json
 import os
-import sys
 
-passed = failed = 0
-
-
-def check(condition, what):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAILED: {what}", file=sys.stderr)
+from checks import check, finish
 
 
 lib = ctypes.CDLL(os.environ["NFV_LIBRARY"])
@@ -53,5 +43,4 @@ check(lib.nfv_activate(os.environ["NFV_TEST_KEY_PYTHON"].encode(), b"com.neurofi
 status = license_status()
 check(status["activated"] and status["appId"] == "com.neurofit.tests", "status after activation")
 check("libswift" not in open("/proc/self/maps").read(), "no Swift runtime library is mapped")
-print(f"smoke_ctypes: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("smoke_ctypes")
