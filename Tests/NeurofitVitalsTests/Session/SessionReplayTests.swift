@@ -85,6 +85,19 @@ import Testing
         #expect(seconds < 20, "replay took \(seconds) s")
     }
 
+    /// A recording made before a refactor (a simulated reading at 72 bpm, finger lifted at 25 s: a cancel, then a
+    /// completed reading) replays to exactly the events saved beside it. A change that alters events on purpose
+    /// regenerates both files (`nfv read --simulate --fast --fps 15 --hr 72 --lift-at 25 --record … --json`).
+    @Test func theCommittedRecordingReplaysToItsCommittedEvents() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fixtures")
+        let expected = try String(contentsOf: fixtures.appendingPathComponent("lifted-finger.events.jsonl"),
+                                  encoding: .utf8)
+        let replayed = try Self.run(try Self.replay(fixtures.appendingPathComponent("lifted-finger.nfvrec").path))
+        #expect(replayed.map { $0 + "\n" }.joined() == expected)
+        #expect(replayed.contains { $0.contains(#""type":"cancelled""#) })
+    }
+
     @Test func aTruncatedRecordingReplaysWhatItHolds() throws {
         let path = Self.temporaryPath("truncated.nfvrec")
         defer { unlink(path) }
