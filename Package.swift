@@ -41,19 +41,24 @@ let package = Package(
         .systemLibrary(name: "CNeurofitVitals"),
         .target(name: "CBuildInfo", cSettings: buildInfoDefines),
         .target(name: "PpgCore"),
-        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "CSodium", "CV4L2", "CJPEG", "CBuildInfo"]),
+        .target(name: "StrictJSON"),
+        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CV4L2", "CJPEG", "CBuildInfo"]),
+        /// Vendor tooling: minting license keys. Linked into `nfv` and the tests, never into the shipped library.
+        .target(name: "LicenseMinting", dependencies: ["NeurofitVitals", "StrictJSON", "CSodium"]),
         .target(
             name: "NeurofitVitalsCAPI",
-            dependencies: ["NeurofitVitals", "PpgCore", "CNeurofitVitals"],
+            dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CNeurofitVitals"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
             ] + undefinedSymbolFlags)]),
-        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "PpgCore"]),
-        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore"], path: "Benchmarks"),
-        .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore"],
+        .executableTarget(name: "nfv",
+                          dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "LicenseMinting"]),
+        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON"], path: "Benchmarks"),
+        .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON"],
                           path: "Tests/camera/Harness"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
-        .testTarget(name: "NeurofitVitalsTests", dependencies: ["NeurofitVitals", "PpgCore"]),
+        .testTarget(name: "NeurofitVitalsTests",
+                    dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "LicenseMinting"]),
     ]
 )

@@ -1,6 +1,7 @@
 import CNeurofitVitals
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// See include/neurofit_vitals.h.
 @c @implementation

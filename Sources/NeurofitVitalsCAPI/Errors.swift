@@ -1,6 +1,7 @@
 import CNeurofitVitals
 import Glibc
 import NeurofitVitals
+import StrictJSON
 
 private let statusNames: [StaticCString] = ErrorCode.allCases.map { StaticCString($0.rawValue) }
 private let okName = StaticCString("ok")

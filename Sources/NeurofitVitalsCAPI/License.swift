@@ -1,5 +1,6 @@
 import CNeurofitVitals
 import NeurofitVitals
+import StrictJSON
 
 /// See include/neurofit_vitals.h.
 @c @implementation

@@ -1,6 +1,7 @@
 import CNeurofitVitals
 import Glibc
 import NeurofitVitals
+import StrictJSON
 
 /// See include/neurofit_vitals.h.
 @c @implementation

@@ -1,6 +1,7 @@
 import Glibc
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// `nfv analyze FILE`: the final analysis of a recorded reading (CSV with a header naming `timestamp_s`, `red`,
 /// `green`, `blue`; other columns ignored; `#` lines ignored). Prints one JSON object: the result, or

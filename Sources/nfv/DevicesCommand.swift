@@ -1,5 +1,6 @@
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// `nfv devices [--json]`: the cameras discovery finds (SPEC §3), without opening a stream.
 let devicesCommand = Subcommand(

@@ -1,4 +1,6 @@
 import NeurofitVitals
+import LicenseMinting
+import StrictJSON
 
 /// `nfv license keygen|issue|inspect`: the vendor's tooling for offline license keys (docs/license-keys.md).
 let licenseCommand = Subcommand(

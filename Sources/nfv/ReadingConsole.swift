@@ -1,6 +1,7 @@
 import Glibc
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// Shows a reading's events to a person: guidance as the NEUROFIT app's words (reference 003), a progress bar,
 /// the live heart rate with a pulse mark on each beat, and a summary of the result.

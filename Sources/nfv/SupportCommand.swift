@@ -1,5 +1,6 @@
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// `nfv support [DEVICE] [--json]`: device support (000's `DeviceSupport`) and camera access for the default or
 /// a chosen camera, without opening a stream.

@@ -1,6 +1,7 @@
 import NeurofitVitals
 import PpgCore
 import Testing
+import StrictJSON
 
 /// A small seeded generator for reproducible test inputs (ReplayTestRandom).
 struct ReplayTestRandom: RandomNumberGenerator {

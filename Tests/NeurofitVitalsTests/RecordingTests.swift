@@ -2,6 +2,7 @@ import Glibc
 import NeurofitVitals
 import PpgCore
 import Testing
+import StrictJSON
 
 /// Files for the recording and Y4M tests.
 enum ReplayTestFiles {

@@ -2,7 +2,7 @@ import Glibc
 import Testing
 @testable import PpgCore
 
-/// Quality indices, the quality score, the channel choice and the result's JSON writer.
+/// Quality indices, the quality score, and the channel choice.
 struct SignalQualityTests {
     private func spectrum(_ samples: [Double], rate: Double = 30) -> PowerSpectrum {
         SpectralEstimator.periodogram(samples[...], sampleRate: rate, minimumLength: 2048)
@@ -97,17 +97,5 @@ struct SignalQualityTests {
         #expect(abs(fraction - 5.0 / 30) < 0.04)
         let shaking = (0..<500).map { MotionSample(timestamp: Double($0) / 50, x: 3 * sin(Double($0)), y: 0, z: 9.81) }
         #expect(detector.disturbedFraction(pulses: [segment(quiet)], motion: shaking) > 0.15)
-    }
-
-    @Test func jsonHasSortedKeysAndShortestNumbers() {
-        let value = JSONValue.object(["b": .number(0.1), "a": .array([.int(3), .bool(true), .null]),
-                                      "c": .string("q\"\n"), "d": .number(72), "e": .number(.nan)])
-        #expect(value.serialized() == "{\"a\":[3,true,null],\"b\":0.1,\"c\":\"q\\\"\\n\",\"d\":72,\"e\":null}")
-    }
-
-    @Test func errorJsonNamesTheCodeAndReasons() {
-        let error = AnalysisError.noHeartRate(reasons: ["no_contact"])
-        #expect(error.json.serialized()
-            == "{\"error\":{\"code\":\"noHeartRate\",\"message\":\"No heart rate could be recovered from the reading (no_contact).\"}}")
     }
 }

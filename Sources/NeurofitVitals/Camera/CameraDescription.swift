@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// One camera as discovery reports it (SPEC §3), found without streaming or reserving it.
 public struct CameraDescription: Sendable, Equatable {

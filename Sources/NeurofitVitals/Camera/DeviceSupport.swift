@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// 000's `DeviceSupport` for a Linux camera (SPEC §10): found by a query that opens no stream.
 public struct DeviceSupport: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// One JSON key of the configuration, bound to the property it sets: the schema that parsing, type checks and
 /// serialisation share, so a key cannot be accepted on input and forgotten on output.

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 extension VitalsConfiguration {
     /// Parses and validates the optional JSON object a host passes (SPEC §8). Every key is optional and takes its

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// The camera's operating point as a source reports it (000's capture-hardware diagnostics): delivered when it
 /// changes, recorded as a `camera` line, and carried into cancel contexts and the result's diagnostics.

@@ -1,5 +1,6 @@
 import Glibc
 import PpgCore
+import StrictJSON
 
 /// The simulated finger's settings (`nfv_session_use_simulator`, `nfv read --simulate`; docs/simulator.md): a
 /// resting adult by default, with settable heart rate, HRV, breathing rate, noise, frame rate, seed, pacing and a

@@ -1,5 +1,5 @@
 /// Unpadded base64url (RFC 4648 §5), the alphabet license keys use so they survive URLs, shells and e-mail.
-enum Base64URL {
+package enum Base64URL {
     /// Why a text is not base64url.
     enum DecodingError: Error, Equatable {
         /// A character outside `A–Z a–z 0–9 - _` at this offset.
@@ -17,7 +17,7 @@ enum Base64URL {
     }()
 
     /// Encodes bytes without padding.
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0

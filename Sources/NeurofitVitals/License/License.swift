@@ -1,5 +1,6 @@
 import PpgCore
 import Synchronization
+import StrictJSON
 
 /// The process-wide activation state (SPEC §9). Thread-safe; never logs key contents.
 public final class License: Sendable {

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// What `nfv license inspect` reports about a key: its payload (even when the signature fails, for diagnosis)
 /// and whether this build would activate it.

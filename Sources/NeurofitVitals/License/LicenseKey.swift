@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// The text form of a license key: `NFV1.<payload>.<signature>`, both parts unpadded base64url. The signature is
 /// Ed25519 over the ASCII bytes of `NFV1.<payload>` (docs/license-keys.md).
@@ -42,17 +43,6 @@ public struct LicenseKey: Sendable, Equatable {
         payloadBytes = try Self.decode(parts[1], part: "payload")
         signature = try Self.decode(parts[2], part: "signature")
         signedBytes = Array("\(Self.prefix).\(parts[1])".utf8)
-    }
-
-    /// Signs a payload with a vendor's secret seed and returns the key text.
-    public static func issue(payload: LicensePayload, seed: [UInt8]) throws(VitalsError) -> String {
-        try issue(payloadJSON: Array(payload.jsonValue.serialized().utf8), seed: seed)
-    }
-
-    /// Signs raw payload JSON bytes (tests use this to mint keys with malformed payloads).
-    public static func issue(payloadJSON: [UInt8], seed: [UInt8]) throws(VitalsError) -> String {
-        let signed = "\(prefix).\(Base64URL.encode(payloadJSON))"
-        return "\(signed).\(Base64URL.encode(try Ed25519.sign(Array(signed.utf8), seed: seed)))"
     }
 
     /// Decodes one base64url part, naming the part in the error.

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// What a license key grants (SPEC §9, docs/license-keys.md). Encoded as a JSON object inside the key.
 public struct LicensePayload: Sendable, Equatable {
@@ -60,7 +61,7 @@ public struct LicensePayload: Sendable, Equatable {
 
     /// Checks what the JSON types cannot: non-empty names and a real calendar date.
     /// - Returns: the name of the failed check, or nil.
-    func problem() -> String? {
+    package func problem() -> String? {
         if licensee.isEmpty { return "payload field 'licensee' is empty" }
         if apps.isEmpty || apps.contains(where: \.isEmpty) { return "payload field 'apps' must list at least one app id" }
         if !CalendarDate.isValid(updatesUntil) {

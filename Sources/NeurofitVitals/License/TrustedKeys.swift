@@ -1,7 +1,7 @@
 import CBuildInfo
 
 /// The Ed25519 public keys this build trusts (docs/license-keys.md).
-enum TrustedKeys {
+package enum TrustedKeys {
     /// Whether this is a debug build (`swift build` without `-c release`).
     static var isDebugBuild: Bool {
         #if DEBUG
@@ -27,7 +27,7 @@ enum TrustedKeys {
     }()
 
     /// Decodes a public key written in standard base64 or base64url (padding optional); nil unless it is 32 bytes.
-    static func decodePublicKey(_ text: String) -> [UInt8]? {
+    package static func decodePublicKey(_ text: String) -> [UInt8]? {
         let normalized = text.filter { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }
         guard let bytes = try? Base64URL.decode(Substring(String(normalized))),
               bytes.count == Ed25519.publicKeyLength else { return nil }
@@ -35,7 +35,7 @@ enum TrustedKeys {
     }
 
     /// A public key as standard base64, the form `NFV_LICENSE_PUBLIC_KEY` and `nfv license keygen` use.
-    static func encodePublicKey(_ bytes: [UInt8]) -> String {
+    package static func encodePublicKey(_ bytes: [UInt8]) -> String {
         var text = Base64URL.encode(bytes).map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }
         while text.count % 4 != 0 { text.append("=") }
         return String(text)

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Something that steered a session besides its frames, recorded so a replay takes the same path (format 1.1):
 /// the host's commands and the source's health notices, each after the frames that preceded it live.

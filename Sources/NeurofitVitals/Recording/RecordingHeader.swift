@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// The first line of a recording: what wrote it, with which configuration, from which source, and when.
 public struct RecordingHeader: Sendable, Equatable {

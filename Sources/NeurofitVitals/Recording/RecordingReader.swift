@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Streams the records of a recording back, one line at a time, without loading the file.
 ///

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 extension RecordingRecord {
     /// The record as the JSON object of its line (see docs/recording-format.md).

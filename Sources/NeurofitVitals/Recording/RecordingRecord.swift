@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// One line of a recording. Timestamps are seconds on the frames' monotonic clock.
 public enum RecordingRecord: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Writes a recording (docs/recording-format.md): the header at once, then one line per record, buffered and
 /// written out at least once per second of sample time, so a process killed mid-reading leaves a file readable up
 /// to its last second.

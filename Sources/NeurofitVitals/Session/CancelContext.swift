@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Facts about the moment of a cancel, for the host's logs (000). Encodes the ten keys of 000's
 /// `toDictionary()` with `-1` for absent numbers, plus `exposure_in_band` when known.

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// The provisional values shown about once per second while measuring (002, 000, SPEC §5).
 public struct LivePreview: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// The result of a completed reading (SPEC §6): the eleven fields of 002, plus `flags` and `diagnostics`, and 000's
 /// `durationSeconds`, `confidence` and `engineVersion`.

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Everything a session tells its host (SPEC §5). Each event is one JSON object with a `type`.
 public enum SessionEvent: Sendable, Equatable {

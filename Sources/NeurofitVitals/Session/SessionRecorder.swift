@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Writes what a session consumed to a recording (SPEC §3, docs/recording-format.md): every frame and motion
 /// sample its source delivered, the identity anchor at the first frame, host commands and source notices in

@@ -1,4 +1,5 @@
 import PpgCore
+import StrictJSON
 
 /// Where a session is in its lifecycle (SPEC §4, 000).
 public enum SessionState: Sendable, Equatable {

@@ -75,37 +75,4 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
 
     /// Empty diagnostics.
     public init() {}
-
-    /// The snake_case JSON object.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "engine": .string("neurofit_vitals"), "engine_version": .string(EngineVersion.string),
-            "hr_source": .string(hrSource), "refine_mode": .string(refineMode), "effective_fps": .int(effectiveFps),
-            "channel": .string(channel.rawValue), "signal_quality": .int(signalQuality),
-            "quality_passed_fraction": .number(qualityPassedFraction), "discard_ratio": .number(discardRatio),
-            "saturation_frac": .number(saturationFrac), "measured_fps": .number(measuredFps),
-            "frame_interval_cv": .number(frameIntervalCv), "frame_gap_count": .int(frameGapCount),
-            "amplitude": .number(amplitude), "perfusion_index": .number(perfusionIndex),
-            "spectral_concentration": .number(spectralConcentration), "snr_db": .number(snrDb),
-            "skewness": .number(skewness), "template_correlation": .number(templateCorrelation),
-            "red_dc_mean": .number(redDcMean), "motion_samples": .int(motionSamples),
-            "gate_enabled": .bool(gateEnabled), "gate_merged_fix_enabled": .bool(gateMergedFixEnabled),
-            "beats": .array(beats.map(\.json)),
-        ]
-        let optionalNumbers: [(String, Double?)] = [
-            ("spectral_hr_bpm", spectralHeartRateBpm), ("rr_motion_brpm", rrMotionBrpm),
-            ("rr_motion_conc", rrMotionConc), ("breathing_confidence_score", breathingConfidenceScore),
-            ("gate_discard_raw", gateDiscardRaw), ("gate_max_jump", gateMaxJump), ("gate_hf_share", gateHfShare),
-            ("gate_compress", gateCompress), ("gate_r_ps", gateRPs), ("est_rmssd_parabolic", estRmssdParabolic),
-            ("est_rmssd_fixed", estRmssdFixed), ("pnn50", pnn50), ("sd1_ms", sd1Ms), ("sd2_ms", sd2Ms),
-            ("mean_nn_ms", meanNnMs),
-        ]
-        for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
-        let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged)]
-        for (key, value) in optionalInts { if let value { members[key] = .int(value) } }
-        let optionalBools: [(String, Bool?)] = [("gate_rejected", gateRejected), ("gate_veto", gateVeto),
-                                               ("est_gm_applied", estGmApplied)]
-        for (key, value) in optionalBools { if let value { members[key] = .bool(value) } }
-        return .object(members)
-    }
 }

@@ -14,9 +14,4 @@ public enum AnalysisError: Error, Sendable, Equatable {
                 + (reasons.isEmpty ? "." : " (" + reasons.joined(separator: ", ") + ").")
         }
     }
-
-    /// `{"error":{"code":…,"message":…}}`.
-    public var json: JSONValue {
-        .object(["error": .object(["code": .string(code), "message": .string(message)])])
-    }
 }

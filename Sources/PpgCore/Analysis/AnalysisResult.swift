@@ -43,23 +43,4 @@ public struct AnalysisResult: Sendable, Equatable {
         self.flags = flags
         self.diagnostics = diagnostics
     }
-
-    /// The JSON object (camelCase result keys, snake_case diagnostics), optionals absent when nil.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "durationSeconds": .number(durationSeconds), "heartRateBpm": .number(heartRateBpm),
-            "confidence": .number(confidence), "quality": .int(quality.rawValue),
-            "flags": .array(flags.map { .string($0) }), "diagnostics": diagnostics.json,
-            "engineVersion": .string(EngineVersion.string),
-        ]
-        let optionals: [(String, Double?)] = [("rmssdMs", rmssdMs), ("sdnnMs", sdnnMs),
-                                              ("baevskyStressIndex", baevskyStressIndex), ("sd2sd1", sd2sd1),
-                                              ("breathingRateBrpm", breathingRateBrpm)]
-        for (key, value) in optionals { if let value { members[key] = .number(value) } }
-        if let breathingRateConfidence { members["breathingRateConfidence"] = .string(breathingRateConfidence.rawValue) }
-        return .object(members)
-    }
-
-    /// The JSON text with sorted keys, byte-stable for equal results.
-    public var jsonText: String { json.serialized() }
 }

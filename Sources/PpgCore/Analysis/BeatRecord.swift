@@ -17,12 +17,4 @@ public struct BeatRecord: Sendable, Equatable {
         self.label = label
         self.accepted = accepted
     }
-
-    /// JSON object: `time_s`, `interval_ms` (absent for a first beat), `label`, `accepted`.
-    public var json: JSONValue {
-        var members: [String: JSONValue] = ["time_s": .number(time), "label": .string(label),
-                                            "accepted": .bool(accepted)]
-        if let intervalMs { members["interval_ms"] = .number(intervalMs) }
-        return .object(members)
-    }
 }

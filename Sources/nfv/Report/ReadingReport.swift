@@ -1,5 +1,6 @@
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// What a report shows: the result (with its per-beat diagnostics) and, when the input was a recording, the
 /// frames of the reading for the waveform.

@@ -2,6 +2,7 @@ import Glibc
 @testable import PpgCore
 @testable import NeurofitVitals
 @testable import NeurofitVitalsCAPI
+import StrictJSON
 
 /// `nfv_analyze` and the live engine a replay drives: frames with any finite values, repeated or jumping
 /// timestamps (a CSV or recording can hold them) are analysed without a trap; a result has finite numbers only

@@ -1,5 +1,6 @@
 @testable import PpgCore
 @testable import NeurofitVitals
+import StrictJSON
 
 /// Events built from host-supplied or hostile strings and numbers (cancel reasons, error messages, device names,
 /// app ids) serialize to strict JSON that parses back to the event's value.

@@ -1,6 +1,7 @@
 import Glibc
 import NeurofitVitals
 import Testing
+import StrictJSON
 
 /// Error mapping (SPEC §7), device support, camera access and the discovery JSON, without any camera.
 struct CameraSupportTests {

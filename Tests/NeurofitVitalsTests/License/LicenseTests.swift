@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 @testable import NeurofitVitals
 import Testing
+import StrictJSON
 
 @Suite struct LicenseTests {
     @Test func requiresActivationUntilAKeyActivates() throws {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 @testable import NeurofitVitals
+import LicenseMinting
 
 /// Signing keys and verifiers for license tests.
 enum TestKeys {

@@ -1,6 +1,7 @@
 import Glibc
 import PpgCore
 @testable import NeurofitVitals
+import StrictJSON
 
 /// A stand-in engine for session tests: a tick every second of sample time whose contact follows the red mean
 /// (red ≥ 100 means a finger), a beat every 0.8 s, and a fixed result.

@@ -3,6 +3,7 @@ import Glibc
 import PpgCore
 @testable import NeurofitVitals
 import Testing
+import StrictJSON
 
 /// Full readings through the real engine: the simulated finger, recordings and their replays.
 @Suite(.serialized) struct SessionReplayTests {

@@ -2,6 +2,7 @@ import Glibc
 import NeurofitVitals
 import PpgCore
 import Synchronization
+import StrictJSON
 
 /// Opens a `CameraSource`, collects what it delivers for a while, closes it, and reports: the items (frames
 /// summarised once per second, every interruption and failure), the camera status, and the process's open

@@ -1,6 +1,7 @@
 import Glibc
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 /// Writes the fake camera's scene: the engine's synthetic PPG recipe (ALGORITHMS §5, `SyntheticPpgStream`)
 /// sampled at 240 Hz without timestamp jitter or drops, as lines `t red green blue` (red = the DC at the fake's

@@ -10,6 +10,7 @@
 import Glibc
 import NeurofitVitals
 import PpgCore
+import StrictJSON
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
