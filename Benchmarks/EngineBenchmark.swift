@@ -47,7 +47,7 @@ enum EngineBenchmark {
         }
     }
 
-    /// A reading without a torch (ALGORITHMS §5.3 "no torch" levels with a pulse in every channel): every channel
+    /// A reading without a torch ("no torch" levels with a pulse in every channel): every channel
     /// has a usable level, so the channel choice compares all three.
     private static func ambientReading(fps: Double) -> [FrameSample] {
         var camera = CameraParameters(framesPerSecond: fps)
@@ -56,8 +56,8 @@ enum EngineBenchmark {
         return SyntheticReading(configuration: SyntheticConfiguration(seed: 1, camera: camera)).frames
     }
 
-    /// RMSSD minus the true RMSSD (ALGORITHMS §5: realistic pulse and noise) over `seeds` readings per heart rate
-    /// and frame rate: the bias the timing noise leaves (§2.7), with the integer-frame estimate beside it.
+    /// RMSSD minus the true RMSSD (realistic pulse and noise) over `seeds` readings per heart rate
+    /// and frame rate: the bias the timing noise leaves, with the integer-frame estimate beside it.
     private static func rmssdSweep(seeds: Int) {
         print("RMSSD − truth on synthetic readings (60 s, broad pulse, clean defaults), \(seeds) seeds per cell;")
         print("mean (max |error|) in ms; 'fixed' = est_rmssd_fixed from integer-frame peaks; '-': no RMSSD returned;")

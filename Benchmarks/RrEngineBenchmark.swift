@@ -1,7 +1,7 @@
 import Glibc
 import PpgCore
 
-/// Figures of the RR-domain engine on §5.1 synthetic rhythms: artifact detection and correction accuracy, the
+/// Figures of the RR-domain engine on synthetic rhythms: artifact detection and correction accuracy, the
 /// consistency gate's pass/veto rates, and the cost of the corrector and the synthetic generator.
 enum RrEngineBenchmark {
     /// The `rr` entry of `nfv-bench` (argument: number of seeds, default 200).

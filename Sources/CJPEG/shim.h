@@ -1,4 +1,4 @@
-/* libjpeg(-turbo) for MJPEG camera frames, seen from Swift (CAMERA.md §1.4).
+/* libjpeg(-turbo) for MJPEG camera frames, seen from Swift .
  *
  * libjpeg reports fatal errors through error_exit, which must not return: it longjmps back here. Swift cannot
  * call setjmp, so the whole decode lives in this header; Swift sees a decoder handle and one call per frame. */
@@ -52,7 +52,7 @@ static inline void cjpeg_free(cjpeg_decoder *decoder) {
     free(decoder);
 }
 
-/** Decodes `size` bytes of JPEG at 1/8 scale (the DC coefficients: CAMERA.md §1.4) into packed RGB24 rows at
+/** Decodes `size` bytes of JPEG at 1/8 scale (the DC coefficients) into packed RGB24 rows at
  *  `rgb` (`capacity` bytes). Returns 0 and the decoded size in `*out_width`, `*out_height`, or -1 on a corrupt
  *  frame or a frame larger than `capacity`. Missing Huffman tables (UVC MJPEG) are filled in by libjpeg-turbo. */
 static inline int cjpeg_decode_eighth(cjpeg_decoder *decoder, const unsigned char *data, unsigned long size,

@@ -1,9 +1,9 @@
-/* libv4l2 and the kernel's V4L2 / media interfaces, seen from Swift (CAMERA.md).
+/* libv4l2 and the kernel's V4L2 / media interfaces, seen from Swift.
  *
  * Swift cannot call C variadic functions and does not import function-like macros, so this header wraps
  * v4l2_open/v4l2_ioctl/ioctl/open and re-exports the ioctl request numbers and a few macros as constants.
  * It also holds the one piece of camera code that must be C: the torch guardian, a process forked before the
- * camera opens that may only make async-signal-safe calls (CAMERA.md §5, layer 4). */
+ * camera opens that may only make async-signal-safe calls (the torch guardian). */
 #ifndef NFV_CV4L2_SHIM_H
 #define NFV_CV4L2_SHIM_H
 

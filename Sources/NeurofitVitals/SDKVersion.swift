@@ -1,7 +1,7 @@
 import CBuildInfo
 import PpgCore
 
-/// Versions and build facts of this library (SPEC §2).
+/// Versions and build facts of this library.
 public enum SDKVersion {
     /// The SDK's semantic version, stamped on every result.
     public static let string = "1.0.0"

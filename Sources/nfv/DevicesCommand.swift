@@ -2,7 +2,7 @@ import NeurofitVitals
 import PpgCore
 import StrictJSON
 
-/// `nfv devices [--json]`: the cameras discovery finds (SPEC §3), without opening a stream.
+/// `nfv devices [--json]`: the cameras discovery finds, without opening a stream.
 let devicesCommand = Subcommand(
     name: "devices",
     summary: "list the cameras (formats, fps tier, torch) without streaming",

@@ -3,7 +3,7 @@ import NeurofitVitals
 import PpgCore
 import StrictJSON
 
-/// Shows a reading's events to a person: guidance as the NEUROFIT app's words (reference 003), a progress bar,
+/// Shows a reading's events to a person: guidance as the NEUROFIT app's words, a progress bar,
 /// the live heart rate with a pulse mark on each beat, and a summary of the result.
 struct ReadingConsole {
     /// Whether standard output is a terminal (redraw one status line) or a pipe/file (one line per update).
@@ -12,7 +12,7 @@ struct ReadingConsole {
     private var lastPreview: [String: JSONValue] = [:]
     private var lastGuidance: String?
 
-    /// The copy of reference 003 for each guidance value.
+    /// The app's words for each guidance value.
     static let guidanceCopy = [
         "noContact": "With a warm fingertip, cover the back camera. Slowly adjust finger pressure until you see "
             + "your pulse in the red glow.",

@@ -2,7 +2,7 @@ import NeurofitVitals
 import PpgCore
 import StrictJSON
 
-/// `nfv support [DEVICE] [--json]`: device support (000's `DeviceSupport`) and camera access for the default or
+/// `nfv support [DEVICE] [--json]`: device support (`DeviceSupport`) and camera access for the default or
 /// a chosen camera, without opening a stream.
 let supportCommand = Subcommand(
     name: "support",

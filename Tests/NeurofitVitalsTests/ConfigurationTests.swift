@@ -130,7 +130,7 @@ private let finiteKeys = [
     }
 
     @Test func rulesApplyInTheReferenceOrder() {
-        // A finite-number rule and the duration range both fail: the finite rule comes first in 000's table.
+        // A finite-number rule and the duration range both fail: the finite rule comes first in the documented table.
         #expect(configurationError(#"{"readingDuration":0,"advanced":{"exposureDcMax":1e400}}"#)
             == "Invalid configuration: exposureDcMax must be a finite number")
         #expect(configurationError(#"{"readingDuration":0,"advanced":{"fpsTiers":[]}}"#)

@@ -3,7 +3,7 @@ import PpgCore
 @testable import NeurofitVitals
 import Testing
 
-/// Faults of SPEC §3–§4 on host frames and replays: frames that stop, clocks that repeat or jump. The session keeps
+/// Faults on host frames and replays: frames that stop, clocks that repeat or jump. The session keeps
 /// its state, refuses what it must, loses nothing already received, and never hangs.
 @Suite(.serialized) struct HardeningFaultTests {
     private static func hostSession() throws -> (ManagedSession, HostFrameSource) {

@@ -1,7 +1,7 @@
 import PpgCore
 import Testing
 
-/// Lipponen & Tarvainen artifact correction (ALGORITHMS §2.8).
+/// Lipponen & Tarvainen artifact correction.
 struct ArtifactCorrectorTests {
     private static let labelFor: [BeatArtifact.Kind: BeatLabel] = [.ectopic: .ectopic, .missed: .missed, .extra: .extra]
 

@@ -1,7 +1,7 @@
 import PpgCore
 import Testing
 
-/// Baevsky stress index (ALGORITHMS §1.2).
+/// Baevsky stress index.
 struct BaevskyStressIndexTests {
     @Test func stressIndexFollowsDefinition() throws {
         let intervals = Array(repeating: 810.0, count: 10) + Array(repeating: 870.0, count: 5)

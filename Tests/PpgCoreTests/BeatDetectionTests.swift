@@ -32,7 +32,7 @@ struct BeatDetectionTests {
         #expect(beats.count <= truth.count + 2)
         let mean = errors.reduce(0, +) / Double(errors.count)
         let sd = (errors.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(errors.count)).squareRoot()
-        // ALGORITHMS §5.4: 50 % upstroke timing SD 6.5 ms at 30 fps, 4.6 ms at 60 fps (noise 0.12 counts).
+        // Expected 50 % upstroke timing SD 6.5 ms at 30 fps, 4.6 ms at 60 fps (noise 0.12 counts).
         #expect(sd < (fps >= 60 ? 0.006 : fps >= 30 ? 0.008 : 0.012))
         #expect(abs(mean) < 0.02)
     }

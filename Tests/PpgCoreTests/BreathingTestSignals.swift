@@ -1,7 +1,7 @@
 import Glibc
 import PpgCore
 
-/// Beat series and accelerometer traces with a known breathing rate (ALGORITHMS §5.1 and §5.3, per beat).
+/// Beat series and accelerometer traces with a known breathing rate (per beat).
 struct BreathingTestSignals {
     /// Heart rate, bpm.
     var heartRate = 70.0

@@ -1,7 +1,7 @@
 import PpgCore
 import Testing
 
-/// The §2.9 consistency gate.
+/// The consistency gate.
 struct ConsistencyGateTests {
     private func gate(_ observed: [Double], peakIntervalsMs: [Double]? = nil,
                       upstrokeIntervalsMs: [Double]? = nil) -> ConsistencyGateResult {

@@ -1,7 +1,7 @@
 import Testing
 @testable import PpgCore
 
-/// The beat/spectral cross-check (ALGORITHMS §2.6, §2.10) accepts a majority of quality windows whose own spectral
+/// The beat/spectral cross-check accepts a majority of quality windows whose own spectral
 /// peak matches the beat rate when motion has moved the reading-level peak, and nothing less.
 struct FinalAnalyzerSpectralAgreementTests {
     private func window(peakBpm: Double?) -> QualityWindow {

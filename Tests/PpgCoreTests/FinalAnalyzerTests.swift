@@ -2,7 +2,7 @@ import Glibc
 import Testing
 @testable import PpgCore
 
-/// The final analysis on synthetic readings with known truth (ALGORITHMS §5): accuracy, robustness to timing
+/// The final analysis on synthetic readings with known truth: accuracy, robustness to timing
 /// defects, honesty on signals without a trustworthy pulse, determinism.
 struct FinalAnalyzerTests {
     private func reading(seed: UInt64, fps: Double = 30, camera: (inout CameraParameters) -> Void = { _ in },
@@ -25,7 +25,7 @@ struct FinalAnalyzerTests {
             let truth = synthetic.truth.metrics
             #expect(abs(result.heartRateBpm - (truth.heartRateBpm ?? 0)) < 0.5)
             let rmssd = try #require(result.rmssdMs)
-            // ALGORITHMS §2.7: timing noise adds to RMSSD in quadrature (the analysis removes its camera-noise
+            // Timing noise adds to RMSSD in quadrature (the analysis removes its camera-noise
             // share); 20 fps carries the most.
             #expect(abs(rmssd - (truth.rmssd ?? 0)) < (fps >= 30 ? 3.0 : 6.0))
             #expect(result.diagnostics.estGmApplied == true)

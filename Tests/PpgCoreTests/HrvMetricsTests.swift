@@ -7,7 +7,7 @@ private func close(_ value: Double?, _ expected: Double, _ tolerance: Double = 1
     return abs(value - expected) <= tolerance * max(1, abs(expected))
 }
 
-/// NeuroKit2-convention HRV metrics (ALGORITHMS §1.1).
+/// NeuroKit2-convention HRV metrics.
 struct HrvMetricsTests {
     @Test func alternatingSeriesHasKnownMetrics() {
         let intervals = (0..<10).map { $0 % 2 == 0 ? 800.0 : 900.0 }

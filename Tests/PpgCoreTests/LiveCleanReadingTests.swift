@@ -37,7 +37,7 @@ struct LiveCleanReadingTests {
             }
             #expect(errors.count >= beats.count - 3, "\(clean.label)")
             let meanAbsolute = errors.map { abs($0) }.reduce(0, +) / Double(errors.count)
-            // Two beat-time errors of SD 4.5–7.5 ms (ALGORITHMS §5.4): mean |error| ≈ 5–9 ms.
+            // Two beat-time errors of SD 4.5–7.5 ms: mean |error| ≈ 5–9 ms.
             #expect(meanAbsolute < 12, "\(clean.label): mean |interval error| \(meanAbsolute) ms")
             #expect(errors.allSatisfy { abs($0) < 45 }, "\(clean.label): largest \(errors.map { abs($0) }.max() ?? 0)")
         }
@@ -61,7 +61,7 @@ struct LiveCleanReadingTests {
             let truth = try #require(clean.reading.truth.metrics.rmssd)
             for tick in clean.run.ticks(in: 20...LiveCleanCase.duration) {
                 let rmssd = try #require(tick.rmssdMs, "\(clean.label) at \(tick.time)")
-                // Beat-time noise adds √6·σ_t in quadrature (ALGORITHMS §2.7): most at 20 fps.
+                // Beat-time noise adds √6·σ_t in quadrature: most at 20 fps.
                 #expect(rmssd - truth > -5 && rmssd - truth < 15,
                         "\(clean.label) at \(tick.time): \(rmssd) vs \(truth)")
             }

@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 import Testing
 
-/// The §5.3 camera mapping and every scenario condition.
+/// The synthetic camera mapping and every scenario condition.
 struct SyntheticCameraTests {
     private func frames(_ condition: SignalCondition, from start: Double = 5, duration: Double = 5,
                         camera: CameraParameters = CameraParameters(), seed: UInt64 = 1)

@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 import Testing
 
-/// The §5.1 RR generator: analytic truths, artifact injection, AF-like segments.
+/// The synthetic RR generator: analytic truths, artifact injection, AF-like segments.
 struct SyntheticRhythmTests {
     private func beats(count: Int, seed: UInt64, rhythm: RhythmParameters = RhythmParameters(),
                        artifacts: [BeatArtifact] = [], scenario: [ScenarioSegment] = []) -> [SyntheticBeat] {

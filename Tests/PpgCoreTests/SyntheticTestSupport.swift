@@ -41,7 +41,7 @@ extension SyntheticConfiguration {
     }
 }
 
-/// Synthetic beat series for the interval tests, built with the §5.1 generator.
+/// Synthetic beat series for the interval tests, built with the synthetic rhythm generator.
 enum SyntheticBeats {
     /// `count` heartbeats of the default rhythm with `artifacts` injected; returns the pulses a detector would see
     /// (onsets of rendered pulses, missed beats absent, extra pulses present) and the clean heartbeat onsets.

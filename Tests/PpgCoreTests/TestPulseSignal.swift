@@ -1,7 +1,7 @@
 import Glibc
 @testable import PpgCore
 
-/// A small fingertip-PPG generator for the signal-chain tests (ALGORITHMS §5.1–§5.3, broad pulse), with the truth
+/// A small fingertip-PPG generator for the signal-chain tests (broad pulse), with the truth
 /// the tests compare against: beat onsets and the 50 %-upstroke times of the noise-free blood-volume waveform.
 struct TestPulseSignal {
     var fps = 30.0

@@ -2,7 +2,7 @@ import Glibc
 import Testing
 @testable import PpgCore
 
-/// The camera-noise share of beat-time variance (ALGORITHMS §2.7) and the RMSSD correction built on it.
+/// The camera-noise share of beat-time variance and the RMSSD correction built on it.
 struct TimingNoiseTests {
     private func whiteNoise(count: Int, sigma: Double, seed: UInt64) -> [Double] {
         var random = SeededRandom(seed: seed)

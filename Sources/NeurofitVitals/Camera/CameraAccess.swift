@@ -3,7 +3,7 @@ import PpgCore
 import Glibc
 import StrictJSON
 
-/// Camera access (000's `cameraAuthorization`, SPEC §10): whether this process may open the camera's node.
+/// Camera access (`cameraAuthorization`): whether this process may open the camera's node.
 /// Linux has no prompt: access comes from the node's permissions, usually membership of the `video` group.
 public struct CameraAccess: Sendable, Equatable {
     /// `authorized` or `denied`.

@@ -1,6 +1,6 @@
 import PpgCore
 
-/// The capture thread's work (SPEC §4 camera health, CAMERA.md §3–5): pulls frames from an opened, streaming
+/// The capture thread's work (camera health): pulls frames from an opened, streaming
 /// backend, runs the exposure tuner, hands samples on, and applies the health monitor's decisions — tier drops in
 /// place, one stall restart, waiting up to 10 s for a lost camera — until asked to stop or the camera is gone for
 /// good. While the session measures a reading (`readingActive`) every exposure control stays where it is; when

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// One camera as discovery reports it (SPEC §3), found without streaming or reserving it.
+/// One camera as discovery reports it, found without streaming or reserving it.
 public struct CameraDescription: Sendable, Equatable {
     /// Stable id: the udev `/dev/v4l/by-id` name when there is one, else the `/dev/v4l/by-path` name, else
     /// `driver:bus_info`.
@@ -44,7 +44,7 @@ public struct CameraDescription: Sendable, Equatable {
         }
     }
 
-    /// The cancel contexts' `deviceModel` (SPEC §10): name and bus.
+    /// The cancel contexts' `deviceModel`: name and bus.
     public var deviceModel: String { "\(name) (\(bus))" }
 
     /// The discovery JSON object.

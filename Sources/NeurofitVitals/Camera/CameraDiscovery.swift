@@ -1,6 +1,6 @@
 import Glibc
 
-/// Lists cameras (SPEC §3, CAMERA.md §1.1) without streaming: every video node that is a streaming video-capture
+/// Lists cameras without streaming: every video node that is a streaming video-capture
 /// device (metadata nodes, outputs and subdevices are not cameras), with its modes, tier and torch.
 public struct CameraDiscovery: Sendable {
     /// Where to look.
@@ -36,8 +36,8 @@ public struct CameraDiscovery: Sendable {
             unsupportedReason: choice == nil ? selector.unsupportedReason(for: modes) : nil)
     }
 
-    /// The camera a session means by `device`: nil, "" or "default" = the first supported camera (SPEC §3
-    /// `default`), a path, or a stable id from `cameras()`.
+    /// The camera a session means by `device`: nil, "" or "default" = the first supported camera, a path,
+    /// or a stable id from `cameras()`.
     /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
     ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
@@ -71,7 +71,7 @@ public struct CameraDiscovery: Sendable {
         return camera
     }
 
-    /// `device` unless it names the default camera: nil, "" or "default" (SPEC §3) give nil.
+    /// `device` unless it names the default camera: nil, "" or "default" give nil.
     public static func specificDevice(_ device: String?) -> String? {
         guard let device, !device.isEmpty, device != "default" else { return nil }
         return device

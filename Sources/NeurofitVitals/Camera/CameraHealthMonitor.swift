@@ -1,4 +1,4 @@
-/// Camera health (SPEC §4) as a pure state machine fed with frame timestamps and wall-clock times: the measured
+/// Camera health as a pure state machine fed with frame timestamps and wall-clock times: the measured
 /// rate per one-second tick of frame time (after a settling second), stalls (no frame for a time-out), the one
 /// allowed stall restart, and the 10-second window in which a stalled, unplugged or busy camera must come back.
 /// The capture loop acts on its decisions; the unit tests drive it on a virtual clock.

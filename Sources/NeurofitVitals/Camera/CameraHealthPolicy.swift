@@ -1,4 +1,4 @@
-/// The numbers of the camera-health rules (SPEC §4, CAMERA.md §4–5).
+/// The numbers of the camera-health rules.
 public struct CameraHealthPolicy: Sendable, Equatable {
     /// A rate below this share of the tier is low.
     public var lowRateFraction = 0.7
@@ -15,6 +15,6 @@ public struct CameraHealthPolicy: Sendable, Equatable {
     /// Wall time (s) a stalled, unplugged or busy camera has to come back.
     public var recoveryWindow = 10.0
 
-    /// The SPEC values.
+    /// The reference values.
     public init() {}
 }

@@ -1,5 +1,5 @@
 /// One capture mode a camera offers: a pixel format at a frame size, with the highest frame rate the driver
-/// advertises for it (CAMERA.md §1.2).
+/// advertises for it.
 public struct CameraMode: Sendable, Hashable {
     /// Pixel format.
     public var format: FourCC
@@ -9,7 +9,7 @@ public struct CameraMode: Sendable, Hashable {
     public var height: Int
     /// Highest advertised frame rate (frames/s), from the shortest frame interval.
     public var maxFps: Double
-    /// Whether libv4l2 emulates this format by converting another one (never chosen: CAMERA.md §1.3).
+    /// Whether libv4l2 emulates this format by converting another one (never chosen).
     public var isEmulated: Bool
 
     /// Creates a mode.

@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// The camera as a session's frame source (SPEC §3.1, §4): opens the camera at its highest tier with the torch
+/// The camera as a session's frame source: opens the camera at its highest tier with the torch
 /// on (guarded by a guardian process), streams on a dedicated thread through `CameraCaptureLoop` — exposure tuner,
 /// tier drops, stall restart, waiting for a lost camera — and on `close` releases the camera and switches the
 /// torch off before returning. The exposure is held from `readingDidStart` until `readingDidEnd` or `close`.

@@ -1,4 +1,4 @@
-/// The one layer through which the camera source touches a camera (CAMERA.md §6 (c)): the V4L2 backend in
+/// The one layer through which the camera source touches a camera: the V4L2 backend in
 /// production, a scripted camera on a virtual clock in the unit tests. Used from one thread at a time.
 public protocol CaptureBackend: AnyObject {
     /// The device path or a description, for messages.
@@ -15,7 +15,7 @@ public protocol CaptureBackend: AnyObject {
     func close()
     /// Waits at most `timeout` seconds for the next frame.
     func nextFrame(timeout: Double) -> CaptureEvent
-    /// Switches off automatic exposure and its frame-rate priority, white balance, focus and gain (CAMERA.md §3)
+    /// Switches off automatic exposure and its frame-rate priority, white balance, focus and gain
     /// and returns the manual-exposure limits at `fps` with the current setting, or nil without manual exposure.
     func prepareControls(fps: Int) -> (limits: ExposureLimits, current: ExposureSetting)?
     /// Applies a manual exposure operating point.

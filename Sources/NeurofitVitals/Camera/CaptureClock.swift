@@ -1,6 +1,6 @@
 import Glibc
 
-/// Wall time for the capture loop's stall and recovery timers (SPEC §4: the only place the wall clock matters);
+/// Wall time for the capture loop's stall and recovery timers (the only place the wall clock matters);
 /// a virtual clock in the unit tests.
 public protocol CaptureClock: Sendable {
     /// Seconds on a monotonic clock.

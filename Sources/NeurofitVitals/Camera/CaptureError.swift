@@ -26,7 +26,7 @@ public struct CaptureError: Error, Sendable, Equatable {
         self.detail = detail
     }
 
-    /// The camera went away or is held by another process (SPEC §4: wait for it to come back).
+    /// The camera went away or is held by another process (wait for it to come back).
     public var isDeviceLost: Bool {
         [ENODEV, ENXIO, ENOENT, EBUSY].contains(code)
     }
@@ -36,7 +36,7 @@ public struct CaptureError: Error, Sendable, Equatable {
         code == EACCES || code == EPERM
     }
 
-    /// The SPEC §7 error: `EACCES`/`EPERM` → `cameraPermissionDenied` (naming the `video` group); `EBUSY`, `ENODEV`,
+    /// The error code: `EACCES`/`EPERM` → `cameraPermissionDenied` (naming the `video` group); `EBUSY`, `ENODEV`,
     /// `ENOENT` and every other failure → `cameraUnavailable`.
     public var vitalsError: VitalsError {
         if isPermissionDenied {

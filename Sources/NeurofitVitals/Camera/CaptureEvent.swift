@@ -1,6 +1,6 @@
 import PpgCore
 
-/// What one wait for a frame gave (CAMERA.md §4, the loop's event table).
+/// What one wait for a frame gave (the capture loop's event table).
 public enum CaptureEvent: Sendable, Equatable {
     /// A frame, reduced to channel means, with its timestamp (s, `CLOCK_MONOTONIC`).
     case frame(FrameSample)

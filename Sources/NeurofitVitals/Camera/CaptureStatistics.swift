@@ -1,4 +1,4 @@
-/// Capture counters (CAMERA.md §4 metrics), kept by the backend and the capture loop.
+/// Capture counters (the capture metrics), kept by the backend and the capture loop.
 public struct CaptureStatistics: Sendable, Equatable {
     /// Frames delivered.
     public var frames = 0

@@ -1,13 +1,13 @@
 import PpgCore
 import StrictJSON
 
-/// 000's `DeviceSupport` for a Linux camera (SPEC §10): found by a query that opens no stream.
+/// `DeviceSupport` for a Linux camera: found by a query that opens no stream.
 public struct DeviceSupport: Sendable, Equatable {
     /// Whether readings can run on the camera.
     public var isSupported: Bool
     /// Whether there is a camera at all (the chosen one, or any for the default).
     public var hasCamera: Bool
-    /// Whether a torch is available for it (used when present, not required: SPEC §10).
+    /// Whether a torch is available for it (used when present, not required).
     public var hasTorch: Bool
     /// Highest reachable tier (60, 30 or 20), nil when none.
     public var fpsTier: Int?

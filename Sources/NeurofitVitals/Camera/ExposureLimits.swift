@@ -1,4 +1,4 @@
-/// What the exposure tuner may set on one camera at one frame rate (CAMERA.md §3).
+/// What the exposure tuner may set on one camera at one frame rate.
 public struct ExposureLimits: Sendable, Equatable {
     /// Range of `V4L2_CID_EXPOSURE_ABSOLUTE` (100 µs units).
     public var exposure: ClosedRange<Int>
@@ -8,7 +8,7 @@ public struct ExposureLimits: Sendable, Equatable {
     /// within `exposure`.
     public var exposureCap: Int
     /// The torch's intensity steps, or nil when it only switches on and off (or there is no torch). The tuner
-    /// lowers the torch only when the exposure and the gain are already at their minimum (CAMERA.md §3.1).
+    /// lowers the torch only when the exposure and the gain are already at their minimum.
     public var torchIntensity: ClosedRange<Int>?
 
     /// Limits for a camera running at `fps`, with a torch dimmable over `torchIntensity`.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The exposure tuner of reference 003 (Android column; CAMERA.md §3.1): measures the red DC over steps of
+/// The exposure tuner (the reference Android behaviour): measures the red DC over steps of
 /// `framesPerStep` frames (ignoring the first `discardFrames` of each), locks as soon as a step's mean lies in the
 /// band, otherwise scales the sensitivity by `(target / mean)^(1/gamma)` (½ when clipped, ×8 when black) — exposure
 /// up to the frame-rate cap first, then gain; too bright at minimum exposure and gain, the torch intensity down —
@@ -47,7 +47,7 @@ public struct ExposureTuner: Sendable {
     private var best: (setting: ExposureSetting, mean: Double)?
 
     /// A tuner starting from the camera's exposure `start` at minimum gain, the exposure capped by the frame rate
-    /// (CAMERA.md §3.1 step 1), and the torch at `start.torchIntensity` (within `limits.torchIntensity`).
+    /// (its first step), and the torch at `start.torchIntensity` (within `limits.torchIntensity`).
     public init(settings: ExposureTunerSettings = ExposureTunerSettings(), limits: ExposureLimits,
                 start: ExposureSetting) {
         self.settings = settings

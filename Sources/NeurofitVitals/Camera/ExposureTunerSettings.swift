@@ -1,4 +1,4 @@
-/// The exposure tuner's parameters: 000's `exposure*` configuration keys (Android production column of 003).
+/// The exposure tuner's parameters: the `exposure*` configuration keys (the reference Android production values).
 public struct ExposureTunerSettings: Sendable, Equatable {
     /// Red DC the tuner aims for.
     public var targetDc: Double = 150
@@ -18,7 +18,7 @@ public struct ExposureTunerSettings: Sendable, Equatable {
     /// The production defaults.
     public init() {}
 
-    /// The settings a session's configuration asks for (000's `exposure*` keys; the frames discarded per step stay
+    /// The settings a session's configuration asks for (the `exposure*` keys; the frames discarded per step stay
     /// at 5, or fewer when a step is shorter; a reversed band is read the right way round).
     public init(_ advanced: AdvancedConfiguration) {
         targetDc = advanced.exposureTargetDc

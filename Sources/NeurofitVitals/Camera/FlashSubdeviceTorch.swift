@@ -1,7 +1,7 @@
 import CV4L2
 import Glibc
 
-/// A torch behind a V4L2 flash subdevice (CAMERA.md §2.1): `FLASH_TORCH_INTENSITY` (the driver's default until the
+/// A torch behind a V4L2 flash subdevice: `FLASH_TORCH_INTENSITY` (the driver's default until the
 /// tuner dims it), then `FLASH_LED_MODE = TORCH`; off is `FLASH_LED_MODE = NONE`. Closing the node does not switch it off, so every
 /// path that ends a capture calls `set(on: false)` first (and the guardian covers the rest).
 final class FlashSubdeviceTorch: TorchControl {

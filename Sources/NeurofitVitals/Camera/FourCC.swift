@@ -44,7 +44,7 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 8-bit luma only.
     public static let grey = FourCC("GREY")
 
-    /// The family this format belongs to, for the tier rule's tie-break (CAMERA.md §1.2).
+    /// The family this format belongs to, for the tier rule's tie-break.
     public var family: Family {
         switch self {
         case .yuyv, .uyvy, .nv12, .yu12, FourCC("NV21"), FourCC("YV12"), FourCC("YVYU"), FourCC("VYUY"), .grey:

@@ -1,10 +1,10 @@
-/// Picks the frame-rate tier and capture mode (CAMERA.md §1.2, SPEC §4): the first tier of the ladder that a
+/// Picks the frame-rate tier and capture mode: the first tier of the ladder that a
 /// **native** mode this library can capture reaches at width ≥ `minimumWidth`, with a rate of at least
 /// `tier − 0.5`; among the modes that reach it, YUV before MJPEG, then the smallest frame, then the lowest fourcc.
 public struct FpsTierSelector: Sendable {
-    /// The default ladder of 000's `fpsTiers`.
+    /// The default ladder of `fpsTiers`.
     public static let defaultTiers = [60, 30, 20]
-    /// The narrowest frame the extractor accepts (000: "at 640 px").
+    /// The narrowest frame the extractor accepts ("at 640 px").
     public static let defaultMinimumWidth = 640
 
     /// Tiers, highest first.
@@ -43,7 +43,7 @@ public struct FpsTierSelector: Sendable {
         choose(from: modes, tiers: tiers)
     }
 
-    /// The highest tier strictly below `tier` that `modes` reach (a tier drop, SPEC §4), or nil at the bottom.
+    /// The highest tier strictly below `tier` that `modes` reach (a tier drop), or nil at the bottom.
     public func choose(from modes: [CameraMode], below tier: Int) -> Choice? {
         choose(from: modes, tiers: tiers.filter { $0 < tier })
     }
@@ -57,7 +57,8 @@ public struct FpsTierSelector: Sendable {
         return nil
     }
 
-    /// Why no tier was found, for `DeviceSupport.reason` and `unsupportedDevice` (000's wording where it applies).
+    /// Why no tier was found, for `DeviceSupport.reason` and `unsupportedDevice` (the documented wording where it
+    /// applies).
     public func unsupportedReason(for modes: [CameraMode]) -> String {
         let native = modes.filter { !$0.isEmulated }
         if !native.isEmpty, native.allSatisfy({ $0.format.family == .bayer }) {

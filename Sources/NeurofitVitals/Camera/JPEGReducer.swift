@@ -1,7 +1,7 @@
 import CJPEG
 
 /// Reduces MJPEG frames to channel means: libjpeg decodes at 1/8 scale (one pixel per 8×8 block, from the DC
-/// coefficients, whose mean equals the pixel mean up to rounding and clipping; CAMERA.md §1.4) into a buffer
+/// coefficients, whose mean equals the pixel mean up to rounding and clipping) into a buffer
 /// allocated once, then the frame reducer reads it as RGB24. libjpeg's own per-image working memory is the only
 /// allocation per frame on this path.
 final class JPEGReducer {

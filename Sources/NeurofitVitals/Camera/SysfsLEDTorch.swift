@@ -1,6 +1,6 @@
 import Glibc
 
-/// A torch behind an LED class device (CAMERA.md §2.2): its intensity (`max_brightness`, or 1, until the tuner dims
+/// A torch behind an LED class device: its intensity (`max_brightness`, or 1, until the tuner dims
 /// it) to its `brightness` file for on, 0 for off. The brightness persists after the process dies, hence the exit
 /// hook and the guardian.
 final class SysfsLEDTorch: TorchControl {

@@ -1,4 +1,4 @@
-/// A torch the capture loop switches (CAMERA.md §2): a V4L2 flash subdevice, an LED class device, or a test
+/// A torch the capture loop switches: a V4L2 flash subdevice, an LED class device, or a test
 /// double. Used from one thread at a time.
 public protocol TorchControl: AnyObject {
     /// Where the torch is, for messages and diagnostics.
@@ -23,7 +23,7 @@ extension TorchControl {
     /// On/off torches ignore intensity changes.
     public func setIntensity(_ value: Int) throws(CaptureError) {}
 
-    /// The torch's level 0…1 for diagnostics (000's `torch_level`): 0 when off, else the intensity over the range's
+    /// The torch's level 0…1 for diagnostics (`torch_level`): 0 when off, else the intensity over the range's
     /// top (1 for on/off torches).
     public var level: Double {
         guard isOn else { return 0 }

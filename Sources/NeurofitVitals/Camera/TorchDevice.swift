@@ -1,7 +1,7 @@
 import CV4L2
 import Glibc
 
-/// Where a torch is and how it is driven (CAMERA.md §2): a V4L2 flash subdevice or an LED class device.
+/// Where a torch is and how it is driven: a V4L2 flash subdevice or an LED class device.
 public struct TorchDevice: Sendable, Equatable {
     /// How the torch is driven.
     public enum Kind: String, Sendable {

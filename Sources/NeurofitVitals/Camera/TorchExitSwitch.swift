@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// The `atexit` layer of the torch guarantee (CAMERA.md §5, layer 1; SPEC §4: never on after `exit()`): every
+/// The `atexit` layer of the torch guarantee (the first layer: never on after `exit()`): every
 /// torch switched on is tracked, and a process exit switches the ones still on off.
 enum TorchExitSwitch {
     private static let lit = Mutex<[TorchDevice]>([])

@@ -1,9 +1,9 @@
 import CV4L2
 import Glibc
 
-/// The process that switches the torch off when this one dies, SIGKILL included (CAMERA.md §5, layer 4): forked
-/// before the camera opens, blocked on a pipe whose only writer is this process. `release` (or this process's
-/// death) closes the pipe; the guardian then switches the torch off and exits.
+/// The process that switches the torch off when this one dies, SIGKILL included (the last layer of the torch
+/// guarantee): forked before the camera opens, blocked on a pipe whose only writer is this process. `release` (or
+/// this process's death) closes the pipe; the guardian then switches the torch off and exits.
 final class TorchGuardian {
     private var writeEnd: Int32
 

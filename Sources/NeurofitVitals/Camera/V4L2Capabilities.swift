@@ -1,7 +1,7 @@
 import CV4L2
 
 /// What `VIDIOC_QUERYCAP` says about a node, decided on `device_caps` when the driver reports them (a UVC camera's
-/// metadata node shares the video node's `capabilities`; CAMERA.md §1.1).
+/// metadata node shares the video node's `capabilities`).
 struct V4L2Capabilities: Sendable, Equatable {
     /// Driver name (`uvcvideo`).
     var driver: String

@@ -2,7 +2,7 @@ import CV4L2
 import Glibc
 import PpgCore
 
-/// Capture through libv4l2 (CAMERA.md §4): the native format and frame interval, four MMAP buffers, `poll` with a
+/// Capture through libv4l2: the native format and frame interval, four MMAP buffers, `poll` with a
 /// bounded time-out, kernel timestamps, sequence gaps counted as drops, and each frame reduced to channel means
 /// in the mapped buffer — no copy and no allocation per frame.
 public final class V4L2CaptureBackend: CaptureBackend {
@@ -122,7 +122,7 @@ public final class V4L2CaptureBackend: CaptureBackend {
     }
 
     /// Controls written once before tuning: aperture-priority AE off (it stretches frames in the dark), white
-    /// balance, focus, automatic gain and backlight compensation off (CAMERA.md §3).
+    /// balance, focus, automatic gain and backlight compensation off.
     private static let fixedControls: [(UInt32, Int)] = [
         (CV4L2_CID_EXPOSURE_AUTO_PRIORITY, 0), (CV4L2_CID_AUTO_WHITE_BALANCE, 0), (CV4L2_CID_FOCUS_AUTO, 0),
         (CV4L2_CID_AUTOGAIN, 0), (CV4L2_CID_BACKLIGHT_COMPENSATION, 0),

@@ -1,7 +1,7 @@
 import CV4L2
 import Glibc
 
-/// One open V4L2 video node through libv4l2 (CAMERA.md §1): capability query, mode enumeration, controls, and
+/// One open V4L2 video node through libv4l2: capability query, mode enumeration, controls, and
 /// the raw ioctl every other camera type goes through. Not thread-safe: one thread at a time.
 final class V4L2Node {
     /// Most entries read from one enumeration (a driver that never says "no more" cannot hang discovery).
@@ -13,7 +13,7 @@ final class V4L2Node {
     let fd: Int32
 
     /// Opens `path` non-blocking and close-on-exec. With `conversion` false, libv4l2 passes native formats
-    /// through untouched (`V4L2_DISABLE_CONVERSION`, CAMERA.md §1.3); discovery keeps it on to see which formats
+    /// through untouched (`V4L2_DISABLE_CONVERSION`); discovery keeps it on to see which formats
     /// are emulated.
     init(path: String, conversion: Bool) throws(CaptureError) {
         self.path = path
@@ -56,7 +56,7 @@ final class V4L2Node {
         return V4L2Capabilities(capability)
     }
 
-    /// Every format × size with its highest frame rate (CAMERA.md §1.2). Stepwise sizes contribute their
+    /// Every format × size with its highest frame rate. Stepwise sizes contribute their
     /// largest size and the smallest one at least 640 px wide.
     func modes() -> [CameraMode] {
         var modes: [CameraMode] = []

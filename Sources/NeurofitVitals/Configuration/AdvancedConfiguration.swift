@@ -1,6 +1,6 @@
-/// Capture and gating parameters (the `advanced` block of SPEC §8), defaulting to the iOS production column of the
-/// reading-lifecycle reference (003). Apart from the rules `VitalsConfiguration.validate()` applies, changing them
-/// is unvalidated, as in the reference SDKs.
+/// Capture and gating parameters (the `advanced` block of the configuration), defaulting to the iOS production values
+/// of the reference behaviour (docs/configuration.md). Apart from the rules `VitalsConfiguration.validate()` applies,
+/// changing them is unvalidated, as in the reference SDKs.
 public struct AdvancedConfiguration: Sendable, Equatable {
     // Contact and signal
 
@@ -43,7 +43,8 @@ public struct AdvancedConfiguration: Sendable, Equatable {
 
     // Exposure
 
-    /// Whether the exposure tuner runs (where the camera offers manual exposure). Default false.
+    /// Accepted and kept for parity with the reference configuration (default false); it does not switch the tuner:
+    /// the exposure tuner runs wherever the camera offers manual exposure (docs/configuration.md).
     public var exposureTunerEnabled: Bool = false
     /// Red DC level the tuner aims at, 8-bit counts. Default 150.
     public var exposureTargetDc: Double = 150

@@ -1,5 +1,5 @@
 /// A configuration the library cannot run with: a JSON text that does not parse, an unknown key, a value of the
-/// wrong type, or a value outside the rules of SPEC §8.
+/// wrong type, or a value outside the rules of docs/configuration.md.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, naming the key, e.g. `readingDuration must be greater than 0 and at most 3600 seconds` or
     /// `unknown key advanced.startGateWindow`.
@@ -18,7 +18,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 }
 
 extension VitalsError {
-    /// A configuration error as the C ABI reports it: `invalidArgument` with the exact 000 message.
+    /// A configuration error as the C ABI reports it: `invalidArgument` with the exact documented message.
     public init(_ error: ConfigurationError) {
         self.init(.invalidArgument, error.message)
     }

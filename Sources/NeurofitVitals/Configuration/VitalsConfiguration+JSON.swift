@@ -2,7 +2,7 @@ import PpgCore
 import StrictJSON
 
 extension VitalsConfiguration {
-    /// Parses and validates the optional JSON object a host passes (SPEC §8). Every key is optional and takes its
+    /// Parses and validates the optional JSON object a host passes. Every key is optional and takes its
     /// default when absent; unknown keys, wrong types and values breaking a rule are errors naming the key with its
     /// path (`advanced.fpsTiers[1] must be an integer (got a string)`).
     public init(json text: String) throws(ConfigurationError) {

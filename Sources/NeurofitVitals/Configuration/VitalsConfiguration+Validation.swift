@@ -1,5 +1,5 @@
 extension VitalsConfiguration {
-    /// Applies the validation rules of the API reference (000), in its order, and throws the first that fails with
+    /// Applies the validation rules of the API reference, in its order, and throws the first that fails with
     /// its exact detail text:
     /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
     /// 2. `readingDuration must be greater than 0 and at most 3600 seconds`;

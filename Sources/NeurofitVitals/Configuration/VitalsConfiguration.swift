@@ -1,5 +1,5 @@
-/// How a session reads (SPEC §8): every setting has the iOS production default of the reading-lifecycle reference
-/// (003), so `VitalsConfiguration()` is what a host gets when it passes no configuration.
+/// How a session reads: every setting has the iOS production default of the reading-lifecycle reference
+///, so `VitalsConfiguration()` is what a host gets when it passes no configuration.
 ///
 /// Build one in Swift and call `validate()`, or parse the optional JSON object a host passes with
 /// `VitalsConfiguration(json:)`, which checks keys, types and the validation rules. `jsonValue` / `jsonText` give

@@ -1,4 +1,4 @@
-/// The stable error codes of SPEC §7, plus `invalidArgument` for misuse of the C ABI. The raw values are the
+/// The stable error codes, plus `invalidArgument` for misuse of the C ABI. The raw values are the
 /// names hosts see in JSON error objects.
 public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     /// `activate` has not succeeded in this process.

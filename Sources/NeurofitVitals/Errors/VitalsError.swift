@@ -2,7 +2,7 @@ import PpgCore
 import StrictJSON
 
 /// An error the library reports to its host: a stable code, an English message for logs, and whether retrying the
-/// same call can help. Encodes as `{"code":…,"message":…,"retryable":…}` (SPEC §5, §7).
+/// same call can help. Encodes as `{"code":…,"message":…,"retryable":…}`.
 public struct VitalsError: Error, Sendable, Equatable {
     /// The stable code.
     public let code: ErrorCode

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// The camera's operating point as a source reports it (000's capture-hardware diagnostics): delivered when it
+/// The camera's operating point as a source reports it (the capture-hardware diagnostics): delivered when it
 /// changes, recorded as a `camera` line, and carried into cancel contexts and the result's diagnostics.
 public struct CaptureSettings: Sendable, Equatable {
     /// Whether the torch is on.
@@ -10,7 +10,7 @@ public struct CaptureSettings: Sendable, Equatable {
     public var torchLevel: Double
     /// Exposure time in milliseconds, when the camera exposes it.
     public var exposureDurationMs: Double?
-    /// The camera's gain (the closest Linux has to 000's ISO), when it has one.
+    /// The camera's gain (the closest Linux has to an ISO), when it has one.
     public var exposureIso: Double?
     /// Whether the exposure is locked: manual exposure that nothing moves (the tuner locked in its band, or the
     /// exposure held for a reading in progress).
@@ -42,7 +42,7 @@ public struct CaptureSettings: Sendable, Equatable {
         self.height = height
     }
 
-    /// 000's snake_case diagnostics keys for these settings (absent numbers left out), plus `exposure_settled`.
+    /// The snake_case diagnostics keys for these settings (absent numbers left out), plus `exposure_settled`.
     public var diagnostics: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "torch_active": .bool(torchActive), "torch_level": .number(torchLevel),

@@ -1,4 +1,4 @@
-/// The default camera source of a session that chose none (SPEC §3).
+/// The default camera source of a session that chose none.
 enum DefaultCamera {
     /// The first camera that device support accepts (`CameraDiscovery.resolve(nil)`), as a `CameraSource` whose
     /// tier ladder and exposure tuner follow `configuration` (`fpsTiers`, `exposure*`).

@@ -60,21 +60,21 @@ public struct SourceInfo: Sendable, Equatable {
     }
 }
 
-/// A producer of frame samples for one session (SPEC §3): the camera, host frames, a replay or the simulated
+/// A producer of frame samples for one session: the camera, host frames, a replay or the simulated
 /// finger. The session opens it on `start` and closes it when it no longer needs frames; a source may be opened
 /// again after a close (start after a cancel without auto-restart).
 public protocol FrameSource: AnyObject, Sendable {
     /// Facts about the source.
     var info: SourceInfo { get }
     /// Starts producing. `deliver` may be called from any thread, one call at a time, until `close` returns.
-    /// - Throws: the SPEC §7 error when the source cannot open (permission, busy, missing file…).
+    /// - Throws: the error code that fits when the source cannot open (permission, busy, missing file…).
     func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError)
     /// Stops producing. Idempotent; after it returns `deliver` is not called again.
     func close()
-    /// A reading started (SPEC §4 "lock exposure where possible"): hold the capture settings fixed until it ends.
+    /// A reading started ("lock exposure where possible"): hold the capture settings fixed until it ends.
     /// Called on the session's worker thread while the source is open; must not block.
     func readingDidStart()
-    /// The reading in progress was abandoned (a cancel, reference 003 "unlocks exposure"): the capture settings may
+    /// The reading in progress was abandoned (a cancel "unlocks exposure"): the capture settings may
     /// adapt again. Called on the session's worker thread; must not block.
     func readingDidEnd()
     /// Whether the session sees a finger on the lens changed (from its guidance while positioning). Called on the

@@ -1,7 +1,7 @@
 import PpgCore
 import Synchronization
 
-/// Frames the host pushes itself ("custom input", SPEC §3): already reduced to channel means by the caller's
+/// Frames the host pushes itself ("custom input"): already reduced to channel means by the caller's
 /// thread, checked for monotonic timestamps, then handed to the session.
 public final class HostFrameSource: FrameSource {
     public let info: SourceInfo

@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 import Synchronization
 
-/// Replays a file (SPEC §3): a recording (docs/recording-format.md), a CSV of per-frame means, or an uncompressed
+/// Replays a file: a recording (docs/recording-format.md), a CSV of per-frame means, or an uncompressed
 /// Y4M video, at recorded speed or as fast as the session consumes. A recording also restores its source's facts,
 /// configuration, reading id and clock anchor, and the host commands and camera notices it captured, so the replay
 /// gives the live session's events and result byte for byte.

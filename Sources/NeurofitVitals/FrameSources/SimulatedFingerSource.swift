@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 import Synchronization
 
-/// The simulated finger (SPEC §3): the engine's synthetic PPG generator as a source, for hosts that develop
+/// The simulated finger: the engine's synthetic PPG generator as a source, for hosts that develop
 /// without a camera, for demos and for tests. Paced at recorded speed, or as fast as the session consumes.
 public final class SimulatedFingerSource: FrameSource {
     public let info: SourceInfo

@@ -145,7 +145,7 @@ public struct SimulatorOptions: Sendable, Equatable {
         .invalidArgument("Invalid simulator options: \(detail)")
     }
 
-    /// The generator configuration: the §5 recipe with this heart rate, breathing, noise and frame rate, the
+    /// The generator configuration: the synthetic recipe with this heart rate, breathing, noise and frame rate, the
     /// rhythm's variability scaled so RMSSD comes out near `rmssdMs`, and the scenario.
     public var syntheticConfiguration: SyntheticConfiguration {
         var rhythm = RhythmParameters(heartRateBpm: heartRateBpm, breathingRateBrpm: breathingRateBrpm)
@@ -166,7 +166,7 @@ public struct SimulatorOptions: Sendable, Equatable {
         SimulatedFingerSource(configuration: syntheticConfiguration, realTime: realTime)
     }
 
-    /// RMSSD of a rhythm by ALGORITHMS §5.1: 2A_rsa²·sin²(π f_r RR₀) + 2A_lf²·sin²(π f_lf RR₀) + 2σ_w².
+    /// RMSSD of the synthetic rhythm: 2A_rsa²·sin²(π f_r RR₀) + 2A_lf²·sin²(π f_lf RR₀) + 2σ_w².
     static func expectedRmssd(_ rhythm: RhythmParameters) -> Double {
         let interval = rhythm.meanIntervalMs / 1000
         let rsa = 2 * pow(rhythm.rsaAmplitudeMs * sin(Double.pi * rhythm.breathingFrequencyHz * interval), 2)

@@ -1,4 +1,4 @@
-/// The pixel layouts the frame reducer reads (SPEC §3: host frames, camera buffers, Y4M video), 8 bits per sample.
+/// The pixel layouts the frame reducer reads (host frames, camera buffers, Y4M video), 8 bits per sample.
 ///
 /// YUV formats are BT.601 limited range (Y 16…235, U/V 16…240), as V4L2 cameras and Y4M files deliver them.
 public enum PixelFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// Unpadded base64url (RFC 4648 §5), the alphabet license keys use so they survive URLs, shells and e-mail.
+/// Unpadded base64url (RFC 4648, section 5), the alphabet license keys use so they survive URLs, shells and e-mail.
 package enum Base64URL {
     /// Why a text is not base64url.
     enum DecodingError: Error, Equatable {

@@ -2,7 +2,7 @@ import PpgCore
 import Synchronization
 import StrictJSON
 
-/// The process-wide activation state (SPEC §9). Thread-safe; never logs key contents.
+/// The process-wide activation state. Thread-safe; never logs key contents.
 public final class License: Sendable {
     /// The process's license.
     public static let shared = License(verifier: .current)

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// What a license key grants (SPEC §9, docs/license-keys.md). Encoded as a JSON object inside the key.
+/// What a license key grants (docs/license-keys.md). Encoded as a JSON object inside the key.
 public struct LicensePayload: Sendable, Equatable {
     /// Who the key was issued to.
     public var licensee: String

@@ -1,5 +1,5 @@
 /// Decides whether a key activates this build: signature by a trusted key, a well-formed payload, the build date
-/// within `updatesUntil`, and the application id among `apps` (SPEC §9).
+/// within `updatesUntil`, and the application id among `apps`.
 public struct LicenseVerifier: Sendable {
     /// What happens when the key does not list the application id.
     public enum AppIdPolicy: Sendable {

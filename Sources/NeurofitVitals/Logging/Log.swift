@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// The library's diagnostic log (SPEC §12, 000's `isLoggingEnabled`): off by default; when on, state transitions
+/// The library's diagnostic log (`isLoggingEnabled`): off by default; when on, state transitions
 /// and capture decisions go to the host's log callback, or to standard error when none is set. Never metric values,
 /// frames or license contents. Nothing is formatted while logging is off.
 public enum Log {

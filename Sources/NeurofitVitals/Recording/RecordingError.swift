@@ -1,5 +1,5 @@
 /// A recording that cannot be written: reported to the caller as a value, never a crash, never an interruption
-/// of the session (SPEC §3).
+/// of the session.
 public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed (disk full, I/O error, permission).
     case io(FileIOError)

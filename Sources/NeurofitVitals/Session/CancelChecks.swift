@@ -1,6 +1,6 @@
-/// The five ordered cancel checks of a measuring attempt (003, SPEC §4), fed one preview tick at a time.
+/// The five ordered cancel checks of a measuring attempt, fed one preview tick at a time.
 struct CancelChecks {
-    /// A quality score below this counts as a failed quality check (ALGORITHMS §2.5).
+    /// A quality score below this counts as a failed quality check.
     static let badQualityBelow = 0.5
 
     private let advanced: AdvancedConfiguration
@@ -28,7 +28,7 @@ struct CancelChecks {
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
     }
 
-    /// The first check that fires, in 003's order (the host cancel is the session's fifth check).
+    /// The first check that fires, in the reference order (the host cancel is the session's fifth check).
     func firstFiring() -> CancelReason? {
         if noContactRun >= advanced.contactLossPreviews { return .contactLost }
         let bad = qualityWindow.filter(\.bad).count
@@ -42,7 +42,7 @@ struct CancelChecks {
     }
 
     /// The abort risk after the latest tick: `warn` from preview ⌈0.6·deadline⌉, `imminent` for the last 5,
-    /// `none` once an estimate cleared the gate (000).
+    /// `none` once an estimate cleared the gate.
     var abortRisk: AbortRisk {
         let deadline = advanced.liveDiscardGateSeconds
         if sawLowDiscardEstimate || deadline <= 0 { return .none }

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// Facts about the moment of a cancel, for the host's logs (000). Encodes the ten keys of 000's
+/// Facts about the moment of a cancel, for the host's logs. Encodes the ten keys of the
 /// `toDictionary()` with `-1` for absent numbers, plus `exposure_in_band` when known.
 public struct CancelContext: Sendable, Equatable {
     /// The cancel's detail token.
@@ -12,7 +12,7 @@ public struct CancelContext: Sendable, Equatable {
     public var qualityScore: Double?
     /// The camera's frame-rate tier.
     public var effectiveFps: Int
-    /// The camera's name and bus id (SPEC §10), or the source's description.
+    /// The camera's name and bus id, or the source's description.
     public var deviceModel: String
     /// Red mean of the last measuring frame.
     public var redDc: Double?
@@ -23,7 +23,7 @@ public struct CancelContext: Sendable, Equatable {
     /// Whether `redDc` is within the exposure band, when known.
     public var exposureInBand: Bool?
 
-    /// The context as 000's dictionary: ten keys with `-1` for absent numbers, plus `exposure_in_band` when known.
+    /// The context as a dictionary: ten keys with `-1` for absent numbers, plus `exposure_in_band` when known.
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = [
             "reason": .string(reason),
@@ -42,7 +42,7 @@ public struct CancelContext: Sendable, Equatable {
     }
 }
 
-/// Constants that identify this engine in cancel contexts and diagnostics (000).
+/// Constants that identify this engine in cancel contexts and diagnostics.
 public enum EngineIdentity {
     /// The `engine` value.
     public static let name = "neurofit_vitals"

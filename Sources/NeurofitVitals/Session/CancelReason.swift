@@ -1,4 +1,4 @@
-/// Why a reading was abandoned: the public reason of 002 and the detail token of 003 (SPEC §4).
+/// Why a reading was abandoned: the public reason and the detail token.
 public struct CancelReason: Sendable, Equatable {
     /// The public reason.
     public enum Kind: String, Sendable, Codable, CaseIterable {

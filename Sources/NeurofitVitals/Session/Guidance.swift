@@ -1,4 +1,4 @@
-/// What the user should do while positioning (002/003). Evaluated once per preview tick; the first matching case
+/// What the user should do while positioning. Evaluated once per preview tick; the first matching case
 /// in `evaluationOrder` wins.
 public enum Guidance: String, Sendable, CaseIterable, Codable {
     /// No fingertip on the camera.

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// The provisional values shown about once per second while measuring (002, 000, SPEC §5).
+/// The provisional values shown about once per second while measuring.
 public struct LivePreview: Sendable, Equatable {
     /// Seconds since the reading started.
     public var elapsed: Double
@@ -34,7 +34,7 @@ public struct LivePreview: Sendable, Equatable {
     static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)
 }
 
-/// `strong` ≥ 0.80, `good` ≥ 0.65, `fair` ≥ 0.50, else `weak` (SPEC §5).
+/// `strong` ≥ 0.80, `good` ≥ 0.65, `fair` ≥ 0.50, else `weak`.
 public enum SignalLevelName: String, Sendable, Codable, CaseIterable {
     case strong, good, fair, weak
 
@@ -44,7 +44,7 @@ public enum SignalLevelName: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// How close the attempt is to the `noLowDiscardEstimate` cancel (000).
+/// How close the attempt is to the `noLowDiscardEstimate` cancel.
 public enum AbortRisk: String, Sendable, Codable, CaseIterable {
     case none, warn, imminent
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// A session as the C ABI and the bindings expose it: set up step by step (configuration, source, recording,
 /// callback, auto-start), then started; afterwards every call is forwarded to the running `Session`.
 ///
-/// The source defaults to the default camera (SPEC §3, 002's simple flow: create, start, listen).
+/// The source defaults to the default camera (the simple flow: create, start, listen).
 public final class ManagedSession: Sendable {
     /// Builds the engine for a session once its source is known.
     public typealias EngineFactory = @Sendable (VitalsConfiguration, SourceInfo) -> any ReadingEngine

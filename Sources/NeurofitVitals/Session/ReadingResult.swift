@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// The result of a completed reading (SPEC §6): the eleven fields of 002, plus `flags` and `diagnostics`, and 000's
+/// The result of a completed reading: the eleven public fields, plus `flags` and `diagnostics`, and the
 /// `durationSeconds`, `confidence` and `engineVersion`.
 public struct ReadingResult: Sendable, Equatable {
     /// Unique id of the reading (UUID text).
@@ -28,11 +28,11 @@ public struct ReadingResult: Sendable, Equatable {
     public var sdkVersion: String
     /// Why values were withheld or what the engine noticed (stable snake_case names).
     public var flags: [String]
-    /// The snake_case diagnostics of 000 (an object).
+    /// The snake_case diagnostics (an object).
     public var diagnostics: JSONValue
-    /// Seconds of signal analysed (000).
+    /// Seconds of signal analysed.
     public var durationSeconds: Double?
-    /// HRV confidence, else heart-rate confidence, 0…1 (000).
+    /// HRV confidence, else heart-rate confidence, 0…1.
     public var confidence: Double?
 
     /// Creates a result.

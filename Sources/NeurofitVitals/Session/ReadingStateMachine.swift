@@ -1,4 +1,4 @@
-/// The reading lifecycle of SPEC §4 and reference 003 as a pure value: preview ticks, beats and commands in;
+/// The reading lifecycle (docs/behaviour.md) as a pure value: preview ticks, beats and commands in;
 /// events and the actions the session must take out. No threads, no clock, no I/O, so a recording replays to the
 /// same events bit for bit and every rule is unit-testable.
 public struct ReadingStateMachine: Sendable {
@@ -26,12 +26,12 @@ public struct ReadingStateMachine: Sendable {
         }
     }
 
-    /// A measured frame rate below this share of the tier is a frame drop (SPEC §4).
+    /// A measured frame rate below this share of the tier is a frame drop.
     public static let frameDropFraction = 0.7
 
     /// The current state.
     public private(set) var state: SessionState = .idle
-    /// While false, positioning continues but no reading starts (002's `isAutoStartEnabled`).
+    /// While false, positioning continues but no reading starts (`isAutoStartEnabled`).
     public var isAutoStartEnabled = true
     /// Whether `stop()` was called; the event stream ends after what it still owes.
     public private(set) var isStopped = false
@@ -114,7 +114,7 @@ public struct ReadingStateMachine: Sendable {
             fpsTier = reconfiguredTier
             output.events.append(.reconfiguringCamera(fpsTier: reconfiguredTier))
         }
-        // 003: a stalled camera restarted once is a recoverable `cameraStalled` (a second one fails the session).
+        // A stalled camera restarted once is a recoverable `cameraStalled` (a second one fails the session).
         if reason == .cameraStalled { output.events.append(.recoverableError("cameraStalled")) }
         if wasMeasuring { enterPositioning(&output) } else { startGate.reset() }
         return output

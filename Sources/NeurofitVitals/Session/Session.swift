@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 import Synchronization
 
-/// One reading session (SPEC §4): a source, the reading state machine, the engine and an ordered event stream.
+/// One reading session: a source, the reading state machine, the engine and an ordered event stream.
 ///
 /// Threads: every public method is safe from any thread, including from inside an event callback; none waits
 /// longer than enqueueing, except `start` (until the source opened or failed) and `nextEvent` (until its time-out).

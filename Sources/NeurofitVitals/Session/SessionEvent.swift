@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// Everything a session tells its host (SPEC §5). Each event is one JSON object with a `type`.
+/// Everything a session tells its host. Each event is one JSON object with a `type`.
 public enum SessionEvent: Sendable, Equatable {
     /// A state transition (not the measuring ticks).
     case state(SessionState)
@@ -25,7 +25,7 @@ public enum SessionEvent: Sendable, Equatable {
     case completed(ReadingResult)
     /// The session ended without a result.
     case failed(VitalsError)
-    /// Writing the recording failed; the reading goes on (this library's addition to SPEC §5).
+    /// Writing the recording failed; the reading goes on (this library's addition to the reference events).
     case recordingError(VitalsError)
 
     /// The `type` value.

@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// Writes what a session consumed to a recording (SPEC §3, docs/recording-format.md): every frame and motion
+/// Writes what a session consumed to a recording (docs/recording-format.md): every frame and motion
 /// sample its source delivered, the identity anchor at the first frame, host commands and source notices in
 /// order. A write failure is reported once; the reading goes on and what was written stays readable.
 final class SessionRecorder {

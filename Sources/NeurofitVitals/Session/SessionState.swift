@@ -1,7 +1,7 @@
 import PpgCore
 import StrictJSON
 
-/// Where a session is in its lifecycle (SPEC §4, 000).
+/// Where a session is in its lifecycle.
 public enum SessionState: Sendable, Equatable {
     /// Created, or idle again after a cancel without auto-restart or after stop. No source running.
     case idle

@@ -1,4 +1,4 @@
-/// The positioning start gate (003): the reading starts when enough of the last `window` previews were eligible
+/// The positioning start gate: the reading starts when enough of the last `window` previews were eligible
 /// and the current one is.
 struct StartGate {
     private let windowTicks: Int

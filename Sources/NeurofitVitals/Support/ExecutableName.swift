@@ -1,6 +1,6 @@
 import Glibc
 
-/// The running program's file name, the application id of hosts that pass none (SPEC §9).
+/// The running program's file name, the application id of hosts that pass none.
 enum ExecutableName {
     /// The last path component of `/proc/self/exe` (or of `argv[0]` when /proc is unavailable).
     static let current: String = {

@@ -1,4 +1,4 @@
-/// Random version-4 UUIDs (RFC 9562 §5.4) as text, for reading ids: 122 random bits from the system's
+/// Random version-4 UUIDs (RFC 9562, section 5.4) as text, for reading ids: 122 random bits from the system's
 /// cryptographic generator, written as Foundation's `UUID().uuidString` writes them (upper-case hex, 8-4-4-4-12).
 enum RandomUUID {
     /// A new random UUID from `generator`.

@@ -1,6 +1,6 @@
 import PpgCore
 
-/// Reads an uncompressed YUV4MPEG2 video (SPEC §3, replay) frame by frame into one buffer that is reused for
+/// Reads an uncompressed YUV4MPEG2 video (for replay) frame by frame into one buffer that is reused for
 /// every frame, with each frame's time taken from the stream's frame rate (frame `n` at `n / fps` seconds).
 ///
 /// ```swift

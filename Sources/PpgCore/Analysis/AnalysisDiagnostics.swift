@@ -1,4 +1,4 @@
-/// The engine's part of the result's `diagnostics` (000 `VitalsDiagnostics` keys the engine owns, plus `pnn50`,
+/// The engine's part of the result's `diagnostics` (the `diagnostics` keys the engine owns, plus `pnn50`,
 /// `sd1_ms`, `sd2_ms`, `mean_nn_ms`, `beats` and a few engine extras). Optionals are absent from the JSON when the
 /// step producing them did not run.
 public struct AnalysisDiagnostics: Sendable, Equatable {

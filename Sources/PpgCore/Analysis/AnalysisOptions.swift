@@ -1,7 +1,7 @@
-/// Switches of the final analysis that mirror the SDK configuration (000 `AdvancedConfiguration`,
+/// Switches of the final analysis that mirror the SDK configuration (`advanced` keys,
 /// `VitalsConfiguration.motionBreathing`).
 public struct AnalysisOptions: Sendable, Equatable {
-    /// `consistencyGate`: veto HRV when the NN series is implausible (ALGORITHMS §2.9).
+    /// `consistencyGate`: veto HRV when the NN series is implausible.
     public var consistencyGate = true
     /// `mergedIntervalFix`: correct missed and extra beats (merged intervals) instead of only dropping them.
     public var mergedIntervalFix = true

@@ -1,4 +1,4 @@
-/// The outcome of a completed reading's final analysis (the engine's part of SPEC §6's result).
+/// The outcome of a completed reading's final analysis (the engine's part of a session's result).
 public struct AnalysisResult: Sendable, Equatable {
     /// Seconds of frames analysed (first to last timestamp).
     public var durationSeconds: Double

@@ -1,5 +1,5 @@
 /// The raw inter-beat intervals of a reading: consecutive beats of the same gap-free segment only, with the same
-/// intervals measured from the parabolic peak and from the integer-frame peak (ALGORITHMS §2.7).
+/// intervals measured from the parabolic peak and from the integer-frame peak.
 public struct BeatIntervals: Sendable, Equatable {
     /// Interval between 50 %-upstroke times, ms.
     public var upstrokeMs: [Double] = []

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The final analysis of a completed reading (ALGORITHMS §2): frames (+ optional accelerometer samples) → heart
+/// The final analysis of a completed reading: frames (+ optional accelerometer samples) → heart
 /// rate, HRV, stress index, SD2/SD1, breathing rate, quality tier, flags and diagnostics, or "no heart rate".
 ///
 /// Pure and deterministic: the same input gives the same result bit for bit.
@@ -21,7 +21,7 @@ public struct FinalAnalyzer: Sendable {
     public static let maximumDurationSeconds = 3600.0
     /// Fewest accepted NN intervals for a heart rate.
     public static let minimumIntervals = 15
-    /// Fewest valid beats for a trustworthy ("usable") heart rate (ALGORITHMS §2.10).
+    /// Fewest valid beats for a trustworthy ("usable") heart rate.
     public static let usableBeats = 30
     /// Largest beat/spectral heart-rate difference for a trustworthy heart rate, bpm.
     public static let spectralAgreementBpm = 5.0
@@ -87,7 +87,7 @@ public struct FinalAnalyzer: Sendable {
         return bars.max()
     }
 
-    /// Extracts beats and measures quality on `channel` (ALGORITHMS §2.3: the choice compares channels). With
+    /// Extracts beats and measures quality on `channel` (the choice compares channels). With
     /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
     /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
     /// `plans` lends the FFT plans (shared by the channels of a reading).
@@ -213,12 +213,12 @@ public struct FinalAnalyzer: Sendable {
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
 
-    /// Largest share `s` of the measured RMSSD² the noise correction may remove (ALGORITHMS §2.7: apply only when
+    /// Largest share `s` of the measured RMSSD² the noise correction may remove (apply only when
     /// σ̂_t is well estimated). A relative error ε in σ̂_t² becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to
     /// s = 0.5 the correction never magnifies the estimate's error, beyond it timing noise dominates.
     public static let maximumNoiseShare = 0.5
 
-    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)` (ALGORITHMS §2.7), and whether the
+    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)`, and whether the
     /// correction was applied (`est_gm_applied`); the measured RMSSD when σ̂_t is unknown or too large.
     func debiasedRmssd(metrics: HrvMetrics, timingVariance: Double?) -> (value: Double?, applied: Bool) {
         guard let rmssd = metrics.rmssd, let timingVariance else { return (metrics.rmssd, false) }

@@ -1,6 +1,6 @@
-/// The interval step of the final analysis (ALGORITHMS §2.7–§2.9): Lipponen–Tarvainen correction of the beat times of
+/// The interval step of the final analysis: Lipponen–Tarvainen correction of the beat times of
 /// every gap-free segment, a residual screen that keeps intervals the correction could not repair out of the NN series
-/// (§2.8: "never let it into RMSSD"), the intervals of beats the correction left alone (both ends normal) on the three
+/// ("never let it into RMSSD"), the intervals of beats the correction left alone (both ends normal) on the three
 /// fiducials, and the consistency gate.
 public struct IntervalAnalysis: Sendable {
     /// The correction of the upstroke beat times.

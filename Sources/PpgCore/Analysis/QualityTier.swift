@@ -1,4 +1,4 @@
-/// The result's `quality` (ALGORITHMS §2.10, SPEC §6): 3 clean, 2 usable, 1 withheld.
+/// The result's `quality`: 3 clean, 2 usable, 1 withheld.
 public enum QualityTier: Int, Sendable, CaseIterable {
     /// Every quality check passed; HRV reported.
     case clean = 3

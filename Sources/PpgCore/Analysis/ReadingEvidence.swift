@@ -1,4 +1,4 @@
-/// What the quality windows and the reading-level spectrum say about a whole reading (ALGORITHMS §2.5, §2.10).
+/// What the quality windows and the reading-level spectrum say about a whole reading.
 public struct ReadingEvidence: Sendable {
     /// The quality windows.
     public var windows: [QualityWindow]
@@ -8,7 +8,7 @@ public struct ReadingEvidence: Sendable {
     /// Share of short blocks disturbed by motion or pressure changes (`DisturbanceDetector`).
     public var motionFraction: Double
 
-    /// Share of disturbed time above which the reading is withheld (ALGORITHMS §5.4: motion over > 40 %).
+    /// Share of disturbed time above which the reading is withheld (motion over > 40 %).
     public static let maximumDisturbedFraction = 0.4
     /// Share of disturbed time from which the `motion` flag is raised.
     public static let motionFlagFraction = 0.1

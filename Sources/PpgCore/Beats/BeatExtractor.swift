@@ -12,7 +12,7 @@ public struct SegmentBeats: Sendable {
     }
 }
 
-/// Finds beats in one uniformly sampled, gap-free segment of the pulse channel (ALGORITHMS §2.4–§2.7):
+/// Finds beats in one uniformly sampled, gap-free segment of the pulse channel:
 /// zero-phase Butterworth band-pass, negation (the systolic peak is the intensity minimum), cubic upsampling to at
 /// least `minimumDetectionRate`, Elgendi peaks, 50 % upstroke and parabolic peak fiducials, template correlation.
 public struct BeatExtractor: Sendable {
@@ -29,7 +29,7 @@ public struct BeatExtractor: Sendable {
     /// The peak detector.
     public var detector = ElgendiPeakDetector()
 
-    /// Creates an extractor with the defaults of ALGORITHMS §2.
+    /// Creates an extractor with the default detection parameters.
     public init() {}
 
     /// Fastest frame rate analysed, Hz: far above any camera (240 fps); beyond it, windows counted in samples

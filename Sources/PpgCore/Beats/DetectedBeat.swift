@@ -2,7 +2,7 @@
 /// per-beat features the quality and breathing steps use.
 public struct DetectedBeat: Sendable, Equatable {
     /// Beat time: the 50 % crossing of the upstroke between the onset minimum and the systolic peak, linearly
-    /// interpolated between samples of the upsampled signal (ALGORITHMS §2.7).
+    /// interpolated between samples of the upsampled signal.
     public var time: Double
     /// Systolic peak time, refined by a parabola through the upsampled peak and its neighbours.
     public var peakTime: Double

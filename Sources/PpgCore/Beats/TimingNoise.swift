@@ -1,4 +1,4 @@
-/// The variance that additive camera noise gives the 50 % upstroke beat times (ALGORITHMS §2.7), propagated through
+/// The variance that additive camera noise gives the 50 % upstroke beat times, propagated through
 /// the engine's own linear chain: no tuned constant.
 ///
 /// The white frame noise σ is measured from the raw segment's fourth differences (`Δ⁴x` has variance 70σ² for white

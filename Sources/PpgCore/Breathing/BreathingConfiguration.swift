@@ -1,4 +1,4 @@
-/// Parameters of the breathing estimator (ALGORITHMS §3). The defaults are the design's starting points.
+/// Parameters of the breathing estimator. The defaults are the design's starting points.
 public struct BreathingConfiguration: Sendable, Equatable {
     /// Use the accelerometer as a breathing channel (the SDK's `motionBreathing`).
     public var motionBreathing: Bool = true

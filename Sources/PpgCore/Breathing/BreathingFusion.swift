@@ -1,4 +1,4 @@
-/// Smart fusion of the per-modulation estimates (Karlen 2013, ALGORITHMS §3.2).
+/// Smart fusion of the per-modulation estimates (Karlen 2013).
 enum BreathingFusion {
     /// `clip(1 − sd/sdScale, 0, 1)` with the sample standard deviation (N−1) of the rates; `single` for one
     /// estimate, 0 for none.

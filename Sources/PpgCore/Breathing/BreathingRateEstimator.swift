@@ -1,5 +1,5 @@
 /// Estimates the breathing rate of one analysis window from the pulse (RIFV, RIAV, RIIV with smart fusion) and,
-/// when enabled, the accelerometer; picks the value to report and its tier (ALGORITHMS §3).
+/// when enabled, the accelerometer; picks the value to report and its tier.
 public struct BreathingRateEstimator: Sendable {
     /// The parameters in use.
     public var configuration: BreathingConfiguration

@@ -1,4 +1,4 @@
-/// Timing statistics of a frame sequence (ALGORITHMS §2.1): what the camera really delivered.
+/// Timing statistics of a frame sequence: what the camera really delivered.
 public struct FrameTiming: Sendable, Equatable {
     /// `(n − 1)/(t_n − t_1)`, frames per second; 0 for fewer than two frames.
     public var measuredFps: Double

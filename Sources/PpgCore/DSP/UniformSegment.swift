@@ -32,7 +32,7 @@ public struct UniformResampler: Sendable {
     public var maximumGapFrames: Double
 
     /// Creates a resampler for a grid at `sampleRate`, splitting at intervals longer than `maximumGapFrames`
-    /// median frame intervals (3 by default, ALGORITHMS §2.1).
+    /// median frame intervals (3 by default).
     public init(sampleRate: Double, maximumGapFrames: Double = 3) {
         self.sampleRate = sampleRate
         self.maximumGapFrames = maximumGapFrames

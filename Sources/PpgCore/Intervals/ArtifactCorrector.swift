@@ -1,4 +1,4 @@
-/// Artifact and ectopic-beat correction of Lipponen & Tarvainen (2019), the Kubios method (ALGORITHMS §2.8), on
+/// Artifact and ectopic-beat correction of Lipponen & Tarvainen (2019), the Kubios method, on
 /// float beat times in **seconds** (computed internally in ms; no integer truncation).
 ///
 /// Each pass classifies intervals (see `ArtifactDetector`) and corrects: an extra beat is deleted (its intervals
@@ -9,7 +9,7 @@
 /// and long interval; `|mRR| > 3` alone also opens the long/short test (as in the paper's flow chart);
 /// thresholds are floored at `minimumThresholdMs`.
 public struct ArtifactCorrector: Sendable {
-    /// What happens to an interval that hides a missed beat (`mergedIntervalFix`, ALGORITHMS §2.8).
+    /// What happens to an interval that hides a missed beat (`mergedIntervalFix`).
     public enum MissedBeatHandling: Sendable, Equatable {
         /// Insert a beat at the midpoint (Kubios); its two half intervals count as NN intervals.
         case insertBeat

@@ -1,4 +1,4 @@
-/// One detection pass of Lipponen & Tarvainen (2019) over an interval series (ALGORITHMS §2.8, steps 1–3).
+/// One detection pass of Lipponen & Tarvainen (2019) over an interval series (its detection steps).
 ///
 /// Interval `k` runs from beat `k` to beat `k + 1`. Findings are interval indices:
 /// - ectopic at `k`: the dRR pattern NPN/PNP is centred on interval `k`, so beat `k` (the junction of the short and

@@ -1,4 +1,4 @@
-/// Baevsky stress index `SI = AMo / (2·Mo·MxDMn)` in %/s², raw (not √SI), ALGORITHMS §1.2.
+/// Baevsky stress index `SI = AMo / (2·Mo·MxDMn)` in %/s², raw (not √SI).
 ///
 /// Histogram of 50 ms bins at multiples of 50 ms: `bin = floor(x/50)`, `Mo` = centre of the most populated bin;
 /// tied bins → the one whose centre is nearest the median NN (the lower one if still tied).

@@ -1,4 +1,4 @@
-/// Classification of one input beat by the artifact corrector (ALGORITHMS §2.8).
+/// Classification of one input beat by the artifact corrector.
 public enum BeatLabel: String, Sendable, Equatable {
     /// Left in place.
     case normal

@@ -1,6 +1,6 @@
-/// Final veto on HRV when the NN series is implausible for sinus rhythm at our timing precision (ALGORITHMS §2.9).
+/// Final veto on HRV when the NN series is implausible for sinus rhythm at our timing precision.
 public struct ConsistencyGate: Sendable {
-    /// Veto thresholds (defaults: the §2.9 starting points).
+    /// Veto thresholds (defaults: the reference starting points).
     public struct Thresholds: Sendable, Equatable {
         /// Fewest successive NN pairs.
         public var minimumPairs: Int = 20
@@ -17,7 +17,7 @@ public struct ConsistencyGate: Sendable {
         /// Accepted range of `RMSSD_corrected / RMSSD_raw`.
         public var compressRange: ClosedRange<Double> = 0.5...1.5
 
-        /// The §2.9 starting points.
+        /// The reference starting points.
         public init() {}
     }
 

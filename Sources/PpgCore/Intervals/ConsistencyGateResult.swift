@@ -1,4 +1,4 @@
-/// Outcome of the consistency gate: every `gate_*` value of ALGORITHMS §2.9 and the veto decision.
+/// Outcome of the consistency gate: every `gate_*` value and the veto decision.
 public struct ConsistencyGateResult: Sendable, Equatable {
     /// The gate's measurements (nil when not computable).
     public struct Values: Sendable, Equatable {
@@ -22,7 +22,7 @@ public struct ConsistencyGateResult: Sendable, Equatable {
 
     /// Measured values.
     public let values: Values
-    /// Reasons for a veto, in the §2.9 table order; empty when the gate passes.
+    /// Reasons for a veto, in the order the gate checks them; empty when the gate passes.
     public let vetoReasons: [GateVetoReason]
 
     /// Whether HRV may be reported.

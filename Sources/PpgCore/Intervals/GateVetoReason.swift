@@ -1,4 +1,4 @@
-/// Why the consistency gate vetoed HRV (ALGORITHMS §2.9). Raw values are the `gate_*` suffixes, for flags.
+/// Why the consistency gate vetoed HRV. Raw values are the `gate_*` suffixes, for flags.
 public enum GateVetoReason: String, Sendable, Equatable, CaseIterable {
     /// Fewer successive NN pairs than required (`gate_n_pairs`).
     case nPairs = "n_pairs"

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Time-domain and Poincaré HRV metrics of an NN series with NeuroKit2 0.3.0 conventions (ALGORITHMS §1.1).
+/// Time-domain and Poincaré HRV metrics of an NN series with NeuroKit2 0.3.0 conventions.
 ///
 /// Differences use successive pairs only (see `IntervalSeries`). Every value is nil when undefined:
 /// MeanNN/HR need N ≥ 1; SDNN N ≥ 2; RMSSD and pNN50 M ≥ 1 successive pairs; SDSD, SD1, SD2 M ≥ 2;

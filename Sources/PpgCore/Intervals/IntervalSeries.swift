@@ -1,5 +1,5 @@
 /// A series of NN (or RR) intervals in milliseconds, each stamped with the time in seconds of the beat that
-/// *ends* it (ALGORITHMS §1.1). Intervals may be missing (removed or across a gap): only pairs whose end times
+/// *ends* it. Intervals may be missing (removed or across a gap): only pairs whose end times
 /// differ by the second interval (within `successiveToleranceMs`) count as successive.
 public struct IntervalSeries: Sendable, Equatable {
     /// Two intervals are successive when `t[i+1] − t[i]` equals `x[i+1]` within this many ms (NeuroKit2's 10 ms).

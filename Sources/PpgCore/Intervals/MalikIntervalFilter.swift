@@ -1,4 +1,4 @@
-/// The Malik 20 % rule for live estimates (ALGORITHMS §2.8): an interval is rejected when it differs from the
+/// The Malik 20 % rule for live estimates: an interval is rejected when it differs from the
 /// reference by more than `tolerance` × reference. The reference is the previous accepted interval or the
 /// running median of the last accepted ones.
 ///

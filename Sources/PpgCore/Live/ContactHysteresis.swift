@@ -1,4 +1,4 @@
-/// Finger contact with hysteresis (ALGORITHMS §2.2, 000 `contactEnterFrac` / `contactExitFrac`): contact begins
+/// Finger contact with hysteresis (`contactEnterFrac` / `contactExitFrac`): contact begins
 /// when the share of passing frames reaches the enter fraction and ends when it falls below the exit fraction.
 struct ContactHysteresis: Sendable, Equatable {
     /// Passing share at or above which contact begins.

@@ -1,4 +1,4 @@
-/// The live analysis of a session (ALGORITHMS §2.4 live option, §2.10; SPEC §4–§5): frames in, beats out as they
+/// The live analysis of a session (the live beat option): frames in, beats out as they
 /// are confirmed, and once per second of sample time a tick with contact, quality, amplitude, frame rate,
 /// saturation, provisional heart rate, RMSSD and breathing rate, and the live HRV estimate.
 ///
@@ -24,7 +24,7 @@ public struct LiveAnalyzer: Sendable {
     static let minimumBeatSeparationSeconds = 0.25
     /// Longest interval reported between two beats, seconds; longer silences break the series.
     static let maximumIntervalSeconds = 2.0
-    /// A frame interval longer than this many median intervals is a gap (ALGORITHMS §2.1).
+    /// A frame interval longer than this many median intervals is a gap.
     static let maximumGapFrames = 3.0
     /// Length of the amplitude window, seconds.
     static let amplitudeWindowSeconds = 4.0

@@ -1,6 +1,6 @@
-/// The live HRV estimate of a tick (ALGORITHMS §2.8, §2.10): whether the intervals of the last seconds are
+/// The live HRV estimate of a tick: whether the intervals of the last seconds are
 /// trustworthy, with the share of them the Malik 20 % rule rejected. It drives the session's discard and withheld
-/// gates (SPEC §4).
+/// gates.
 public enum LiveEstimate: Sendable, Equatable {
     /// Not enough intervals yet to attempt an estimate.
     case none

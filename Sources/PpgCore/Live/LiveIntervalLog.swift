@@ -1,4 +1,4 @@
-/// The live beat intervals since reset (ALGORITHMS §2.8, §2.10): each interval is screened with the Malik 20 % rule
+/// The live beat intervals since reset: each interval is screened with the Malik 20 % rule
 /// (`MalikIntervalFilter`, against the previous accepted interval); the recent ones are kept in preallocated
 /// storage for the heart rate and the discard ratio, and RMSSD is accumulated over successive accepted pairs in
 /// running sums, so recording an interval never allocates.

@@ -1,4 +1,4 @@
-/// Settings of the live analyzer, taken from the session configuration (000 `advanced` keys and `motionBreathing`).
+/// Settings of the live analyzer, taken from the session configuration (its `advanced` keys and `motionBreathing`).
 public struct LiveOptions: Sendable, Equatable {
     /// `contactEnterFrac`: share of the last second's frames that must pass the contact rule for contact to begin.
     public var contactEnterFraction = 0.5

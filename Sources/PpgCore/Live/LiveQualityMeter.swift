@@ -1,9 +1,9 @@
-/// The live quality score (ALGORITHMS §2.5) of the last `windowSeconds` of a `RecentPulse`: the score of
+/// The live quality score of the last `windowSeconds` of a `RecentPulse`: the score of
 /// `QualityWindowMeter` with two live cross-checks. The spectral concentration counts only when the spectral peak
-/// agrees with the beat rate (an independent cue, §2.6: noise and motion put the peak elsewhere), and the score is
+/// agrees with the beat rate (an independent cue: noise and motion put the peak elsewhere), and the score is
 /// reduced when the unfiltered level moves fast (`BaselineSlew`: motion, light leak, sudden pressure).
 struct LiveQualityMeter: Sendable {
-    /// Length of the quality window, seconds (§2.5: 3–5 s windows).
+    /// Length of the quality window, seconds (3–5 s windows).
     static let windowSeconds = 5.0
     /// Largest relative difference between the spectral peak and the beat rate for the concentration to count.
     static let rateAgreement = 0.15

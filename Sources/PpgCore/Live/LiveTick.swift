@@ -1,11 +1,11 @@
 /// The live analyzer's summary of one second of sample time: what guidance, previews and the cancel checks are
-/// decided from (SPEC §4–§5).
+/// decided from.
 public struct LiveTick: Sendable, Equatable {
     /// Sample time of the tick: the first frame after init or reset plus a whole number of seconds.
     public var time: Double
     /// Whether a fingertip covers the lens: the contact rule over the last second's frames, with hysteresis.
     public var contact: Bool
-    /// Quality score 0…1 over the last seconds (ALGORITHMS §2.5); nil until there is enough gap-free signal.
+    /// Quality score 0…1 over the last seconds; nil until there is enough gap-free signal.
     public var qualityScore: Double?
     /// Robust peak-to-peak (P97.5 − P2.5) of the band-passed pulse over the last seconds, 8-bit counts.
     public var amplitude: Double

@@ -1,4 +1,4 @@
-/// Which colour channel a reading's pulse is read from (ALGORITHMS §2.3), chosen once per reading.
+/// Which colour channel a reading's pulse is read from, chosen once per reading.
 ///
 /// Eligible channels have a DC in `20…250` counts, fewer than 5 % clipped frames and a spectrum. Channels are ranked
 /// by their mean quality score (spectral concentration and beat-template consistency: a pulse, not merely power in

@@ -1,4 +1,4 @@
-/// Whether a frame looks like a torch-lit fingertip (ALGORITHMS §2.2): red dominates (`R ≥ 3·max(G, B)`) and is
+/// Whether a frame looks like a torch-lit fingertip: red dominates (`R ≥ 3·max(G, B)`) and is
 /// bright enough (`R ≥ 60`).
 ///
 /// Recordings whose colour processing does not leave red dominant (some phones' fingertip videos have R ≈ G ≈ B)
@@ -10,7 +10,7 @@ public struct ContactRule: Sendable, Equatable {
     /// Red must exceed this multiple of the brighter of green and blue.
     public var redDominance: Double = 3
 
-    /// Creates the rule with the starting points of ALGORITHMS §2.2.
+    /// Creates the rule with the reference starting points.
     public init() {}
 
     /// Whether `frame` passes the colour test.

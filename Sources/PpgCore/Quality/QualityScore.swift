@@ -1,4 +1,4 @@
-/// The quality score q ∈ 0…1 (ALGORITHMS §2.5) from a window's spectral concentration, beat-template correlation,
+/// The quality score q ∈ 0…1 from a window's spectral concentration, beat-template correlation,
 /// saturation and contact: `q = clip(0.4·conc' + 0.3·corr' + 0.3·(1 − satPenalty)) · contact`.
 public enum QualityScore {
     /// Score at or above which a window counts as good (the cancel gate's "bad" is below it).

@@ -1,4 +1,4 @@
-/// Signal-quality indices of one analysis window (ALGORITHMS §2.2, §2.5).
+/// Signal-quality indices of one analysis window.
 public struct QualityWindow: Sendable, Equatable {
     /// Window start and end, seconds.
     public var start: Double, end: Double

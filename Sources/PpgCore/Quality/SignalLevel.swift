@@ -1,4 +1,4 @@
-/// The preview's signal level from the quality score (SPEC §5): strong ≥ 0.80, good ≥ 0.65, fair ≥ 0.50, else weak.
+/// The preview's signal level from the quality score: strong ≥ 0.80, good ≥ 0.65, fair ≥ 0.50, else weak.
 public enum SignalLevel: String, Sendable, CaseIterable {
     /// q ≥ 0.80.
     case strong

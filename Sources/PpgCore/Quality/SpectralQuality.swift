@@ -1,6 +1,6 @@
 import Glibc
 
-/// Spectral figures of a band-passed pulse window (ALGORITHMS §2.5): the dominant frequency in 0.5–4 Hz, the share
+/// Spectral figures of a band-passed pulse window: the dominant frequency in 0.5–4 Hz, the share
 /// of power at it and its first harmonic (`spectral_concentration`) and the resulting SNR.
 public struct SpectralQuality: Sendable, Equatable {
     /// Heart-rate band searched for the peak, Hz (40–240 bpm): below 0.66 Hz, at the band-pass edge, baseline

@@ -1,4 +1,4 @@
-/// A beat-level artifact injected into the synthetic rhythm at a given heartbeat index (ALGORITHMS §5.1).
+/// A beat-level artifact injected into the synthetic rhythm at a given heartbeat index.
 public struct BeatArtifact: Sendable, Equatable {
     /// Artifact kinds; the truth series stays the clean one.
     public enum Kind: String, Sendable, Equatable {

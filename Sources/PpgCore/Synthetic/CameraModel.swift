@@ -1,6 +1,6 @@
 import Glibc
 
-/// Turns blood volume into one frame's channel means under the scenario's conditions (ALGORITHMS §5.3).
+/// Turns blood volume into one frame's channel means under the scenario's conditions.
 struct CameraModel: Sendable {
     /// Red level from which a pixel counts as saturated.
     static let saturationThreshold = 250.0

@@ -1,6 +1,6 @@
-/// How blood volume becomes per-frame channel means (ALGORITHMS §5.3):
+/// How blood volume becomes per-frame channel means:
 /// `I_c(t) = clip(DC_c·(1 − k_c·v(t) − r_iiv·sin(2π f_r t) − w·sin(2π f_w t + φ)) + motion_c(t) + N(0, σ_c²), 0, 255)`.
-/// Defaults are the "clean default" column of the §5.3 table.
+/// Defaults are the "clean default" column of the synthetic camera's parameters.
 public struct CameraParameters: Sendable, Equatable {
     /// Nominal frame rate (frames/s), 20–60.
     public var framesPerSecond: Double
@@ -38,7 +38,7 @@ public struct CameraParameters: Sendable, Equatable {
     /// Pulse waveform.
     public var pulseShape: PulseShape
 
-    /// Creates camera parameters; defaults are the clean §5.3 defaults at 30 fps with the broad pulse.
+    /// Creates camera parameters; defaults are the clean values at 30 fps with the broad pulse.
     public init(framesPerSecond: Double = 30,
                 dc: ChannelTriple = ChannelTriple(red: 200, green: 4, blue: 20),
                 acFraction: ChannelTriple = ChannelTriple(red: 0.015, green: 0.06, blue: 0.04),

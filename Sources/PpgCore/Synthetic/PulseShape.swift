@@ -1,7 +1,7 @@
 import Glibc
 
 /// One pulse of blood volume (blood-volume polarity: up = more blood) as the sum of two Gaussians in seconds
-/// after the pulse onset (ALGORITHMS §5.2).
+/// after the pulse onset.
 public struct PulseShape: Sendable, Equatable {
     /// Amplitude of the systolic Gaussian.
     public var systolicAmplitude: Double

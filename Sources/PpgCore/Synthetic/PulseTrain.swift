@@ -1,5 +1,5 @@
 /// The blood-volume waveform `v(t)` of the synthetic finger: pulses from a `RhythmGenerator`, generated lazily as
-/// time advances, normalized so the unmodulated train peaks at 1/(1 + riav) (≈ the §5.5 99th-percentile scaling).
+/// time advances, normalized so the unmodulated train peaks at 1/(1 + riav) (≈ a 99th-percentile scaling).
 /// Keeps only the pulses that can still reach the current time (no growth in steady state unless recording).
 struct PulseTrain: Sendable {
     /// How far ahead of the evaluated time beats are generated (covers an ectopic shift of 0.3·RR).

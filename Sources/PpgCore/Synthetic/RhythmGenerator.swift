@@ -1,6 +1,6 @@
 import Glibc
 
-/// Beat-by-beat synthetic heart rhythm (ALGORITHMS §5.1) with injected beat artifacts and AF-like segments.
+/// Beat-by-beat synthetic heart rhythm with injected beat artifacts and AF-like segments.
 ///
 /// `RR_k = RR₀ + A_rsa·sin(2π f_r t_k + φ₁) + A_lf·sin(2π f_lf t_k + φ₂) + N(0, σ_w²)`, `t_{k+1} = t_k + RR_k`
 /// (modulation sampled at beat times). Inside an `.afLike` segment RR is i.i.d. `N(RR₀, (cv·RR₀)²)` instead.

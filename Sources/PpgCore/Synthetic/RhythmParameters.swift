@@ -1,4 +1,4 @@
-/// Heart-rhythm parameters of the synthetic RR generator (ALGORITHMS §5.1):
+/// Heart-rhythm parameters of the synthetic RR generator:
 /// `RR_k = RR₀ + A_rsa·sin(2π f_r t_k + φ₁) + A_lf·sin(2π f_lf t_k + φ₂) + N(0, σ_w²)`, `RR₀ = 60000/HR`.
 public struct RhythmParameters: Sendable, Equatable {
     /// Mean heart rate (bpm) defining RR₀.
@@ -14,7 +14,7 @@ public struct RhythmParameters: Sendable, Equatable {
     /// Standard deviation σ_w (ms) of the white RR noise.
     public var whiteNoiseMs: Double
 
-    /// Creates rhythm parameters; the defaults are the §5.1 defaults (RMSSD ≈ 25.5 ms, SDNN ≈ 22.1 ms).
+    /// Creates rhythm parameters; the defaults give (RMSSD ≈ 25.5 ms, SDNN ≈ 22.1 ms).
     public init(heartRateBpm: Double = 70, breathingRateBrpm: Double = 15, rsaAmplitudeMs: Double = 25,
                 lfAmplitudeMs: Double = 15, lfFrequencyHz: Double = 0.1, whiteNoiseMs: Double = 8) {
         self.heartRateBpm = heartRateBpm

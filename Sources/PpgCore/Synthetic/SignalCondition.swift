@@ -1,4 +1,4 @@
-/// What happens to the reading during a `ScenarioSegment` (ALGORITHMS §5.3 stress cases).
+/// What happens to the reading during a `ScenarioSegment` (the stress cases).
 ///
 /// Conditions marked "replaces" substitute the whole frame (no pulse); the others modify the steady finger.
 /// When several replacing segments overlap, the one listed last wins.
@@ -37,7 +37,7 @@ public enum SignalCondition: Sendable, Equatable {
     /// A typical motion burst: +30 red counts, half-way light leak toward a room at 110 counts, 3 m/s².
     public static let typicalMotion = SignalCondition.motion(
         redCounts: 30, lightLeak: 0.5, ambient: ChannelTriple(all: 110), accelerationMs2: 3)
-    /// The §5.1 AF-like segment (CV 15 %).
+    /// The AF-like segment (CV 15 %).
     public static let typicalAF = SignalCondition.afLike(coefficientOfVariation: 0.15)
 
     /// Whether the condition replaces the finger's signal entirely (no pulse in the frames).

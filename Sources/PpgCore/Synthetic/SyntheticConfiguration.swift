@@ -14,7 +14,7 @@ public struct SyntheticConfiguration: Sendable, Equatable {
     /// Beat artifacts by heartbeat index.
     public var beatArtifacts: [BeatArtifact]
 
-    /// Creates a configuration (defaults: the clean §5 recipe at 30 fps, steady finger, no artifacts).
+    /// Creates a configuration (defaults: the clean synthetic recipe at 30 fps, steady finger, no artifacts).
     public init(seed: UInt64, rhythm: RhythmParameters = RhythmParameters(),
                 camera: CameraParameters = CameraParameters(), motion: MotionParameters = MotionParameters(),
                 scenario: [ScenarioSegment] = [], beatArtifacts: [BeatArtifact] = []) {

@@ -1,5 +1,5 @@
 /// Ground truth of a synthetic reading: every pulse generated, and the clean NN series inside an analysis window
-/// with its metrics computed by the §1 functions (ALGORITHMS §5.5 `truth`).
+/// with its metrics computed by the engine's metric functions.
 public struct SyntheticTruth: Sendable {
     /// Every pulse generated (heartbeats and extra pulses), in onset order.
     public let beats: [SyntheticBeat]

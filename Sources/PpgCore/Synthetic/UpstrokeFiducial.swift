@@ -1,4 +1,4 @@
-/// Truth beat times with the engine's fiducial (ALGORITHMS §2.7, §5.2): the 50 % upstroke crossing between the
+/// Truth beat times with the engine's fiducial: the 50 % upstroke crossing between the
 /// onset minimum and the systolic peak, found on the noise-free blood-volume waveform sampled at 1 kHz.
 ///
 /// Per pulse: the peak is the maximum of the waveform from the pulse's onset to the next pulse's onset (at most

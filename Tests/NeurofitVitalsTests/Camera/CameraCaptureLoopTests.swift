@@ -3,7 +3,7 @@ import PpgCore
 import Synchronization
 import Testing
 
-/// `CameraCaptureLoop` over a scripted camera on a virtual clock: the SPEC §4 camera-health policy end to end.
+/// `CameraCaptureLoop` over a scripted camera on a virtual clock: the camera-health policy end to end.
 struct CameraCaptureLoopTests {
     /// What the loop delivered.
     final class Delivered: Sendable {

@@ -1,7 +1,7 @@
 import NeurofitVitals
 import Testing
 
-/// `ExposureTuner` against a simulated linear camera (CAMERA.md §3.1).
+/// `ExposureTuner` against a simulated linear camera.
 struct CameraExposureTunerTests {
     /// A camera whose red mean is `redPerUnit × sensitivity` (clipped at 255, saturating above 250).
     private struct LinearCamera {

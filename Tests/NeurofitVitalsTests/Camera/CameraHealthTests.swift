@@ -1,7 +1,7 @@
 import NeurofitVitals
 import Testing
 
-/// `CameraHealthMonitor` on a virtual clock: tier-drop ticks, stalls, the recovery window (SPEC §4).
+/// `CameraHealthMonitor` on a virtual clock: tier-drop ticks, stalls, the recovery window.
 struct CameraHealthTests {
     /// Feeds frames at `fps` from frame time `from` for `seconds`, wall time = frame time; returns the decisions
     /// other than `.none`.

@@ -3,7 +3,7 @@ import NeurofitVitals
 import Testing
 import StrictJSON
 
-/// Error mapping (SPEC §7), device support, camera access and the discovery JSON, without any camera.
+/// Error mapping, device support, camera access and the discovery JSON, without any camera.
 struct CameraSupportTests {
     private let nowhere = CameraEnvironment(videoNodes: [], torch: .none)
 

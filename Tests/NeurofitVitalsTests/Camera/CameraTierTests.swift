@@ -1,7 +1,7 @@
 import NeurofitVitals
 import Testing
 
-/// `FpsTierSelector`: the tier and mode chosen for several mode lists (CAMERA.md §1.2).
+/// `FpsTierSelector`: the tier and mode chosen for several mode lists.
 struct CameraTierTests {
     private func mode(_ format: FourCC, _ width: Int, _ height: Int, _ fps: Double, emulated: Bool = false)
         -> CameraMode {

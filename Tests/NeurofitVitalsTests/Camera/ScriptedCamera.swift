@@ -14,7 +14,7 @@ final class VirtualClock: CaptureClock {
     func advance(by seconds: Double) { time.withLock { $0 += max(0, seconds) } }
 }
 
-/// A deterministic camera on a virtual clock (CAMERA.md §6 (c)): frames at the configured rate whose red mean
+/// A deterministic camera on a virtual clock: frames at the configured rate whose red mean
 /// follows the exposure linearly, with faults scripted in virtual seconds.
 final class ScriptedCamera: CaptureBackend {
     /// Scripted behaviour.

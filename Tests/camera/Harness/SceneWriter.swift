@@ -3,7 +3,7 @@ import NeurofitVitals
 import PpgCore
 import StrictJSON
 
-/// Writes the fake camera's scene: the engine's synthetic PPG recipe (ALGORITHMS §5, `SyntheticPpgStream`)
+/// Writes the fake camera's scene: the engine's synthetic PPG recipe (`SyntheticPpgStream`)
 /// sampled at 240 Hz without timestamp jitter or drops, as lines `t red green blue` (red = the DC at the fake's
 /// reference exposure), and the truth (heart rate over the whole scene) as JSON.
 enum SceneWriter {
