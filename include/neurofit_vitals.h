@@ -37,8 +37,12 @@ extern "C" {
 #define NFV_VERSION_PATCH 0
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with nfv_version_number(). */
 #define NFV_VERSION_NUMBER (NFV_VERSION_MAJOR * 1000000 + NFV_VERSION_MINOR * 1000 + NFV_VERSION_PATCH)
-/** The SDK version as text, "1.0.0". */
-#define NFV_VERSION_STRING "1.0.0"
+/** Helper of NFV_VERSION_STRING: the text of a macro argument. */
+#define NFV_STR_(x) #x
+/** Helper of NFV_VERSION_STRING: the text of a macro's value. */
+#define NFV_STR(x) NFV_STR_(x)
+/** The SDK version as text, "MAJOR.MINOR.PATCH" built from the macros above (e.g. "1.0.0"). */
+#define NFV_VERSION_STRING NFV_STR(NFV_VERSION_MAJOR) "." NFV_STR(NFV_VERSION_MINOR) "." NFV_STR(NFV_VERSION_PATCH)
 
 /**
  * ABI version of this header. A library whose nfv_abi_version() differs is incompatible: refuse to use it.
@@ -109,10 +113,13 @@ typedef enum nfv_status {
     NFV_ERR_UNSUPPORTED_DEVICE = 5,
     /** The reading was captured but no trustworthy heart rate could be recovered. */
     NFV_ERR_NO_HEART_RATE = 6,
-    /** An unexpected condition or a call the session's state does not allow; the message says which. */
+    /** An unexpected condition: a bug in the library or a failure of the system; the message says which. */
     NFV_ERR_INTERNAL = 7,
     /** Misuse of the C API: NULL where not allowed, bad JSON, wrong sizes, a stale handle. */
     NFV_ERR_INVALID_ARGUMENT = 8,
+    /** A call the session's state does not allow (like SQLITE_MISUSE): choosing a source, recording or callback
+     *  after start, starting a stopped or finished session, submitting frames while it is not running. */
+    NFV_ERR_MISUSE = 9,
     /** Not an error: nfv_session_next_event() waited its whole time-out without an event. */
     NFV_TIMEOUT = 100,
     /** Not an error: the session's event stream has ended; no event will come again. */
@@ -296,7 +303,7 @@ NFV_EXPORT void nfv_session_destroy(nfv_session *session);
  *
  * @param fps_tier  the frame rate the host's camera runs at (20, 30 or 60, say); frames arriving below 70 % of it
  *                  produce `frameDrop` guidance. 1…240.
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (bad handle or tier); NFV_ERR_INTERNAL after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (bad handle or tier); NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *session, int fps_tier);
 
@@ -309,7 +316,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *s
  *                      "seed" (integer), "realTime" (default true; false: as fast as the session consumes),
  *                      "scenario": [{"at": s, "for": s, "condition": "noContact"|"lifted"|"motion"|"weak"|
  *                      "saturated"|"stall"|"frameLoss"}…] (see docs/simulator.md).
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT naming a bad option; NFV_ERR_INTERNAL after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT naming a bad option; NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *session, const char *options_json);
 
@@ -322,7 +329,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *ses
  * @param path       the file; must not be NULL or empty.
  * @param real_time  1: pace frames at their timestamps; 0: as fast as the session consumes.
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle, or a missing, unreadable or malformed file (the message
- *         names it and the problem); NFV_ERR_INTERNAL after start.
+ *         names it and the problem); NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *session, const char *path, int real_time);
 
@@ -333,7 +340,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *sessio
  * the reading goes on. Before the first start only; the file is created by nfv_session_start() and closed when the
  * session ends or first goes idle (a cancel without auto-restart): a later nfv_session_start() is not recorded.
  *
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or path; NFV_ERR_INTERNAL after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or path; NFV_ERR_MISUSE after start.
  *         nfv_session_start() returns NFV_ERR_INVALID_ARGUMENT when the file cannot be created.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, const char *path);
@@ -342,7 +349,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, c
  * Delivers events to `callback` (on the session's event thread) instead of nfv_session_next_event(). Before the
  * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns.
  *
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_INTERNAL after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *session, nfv_event_fn callback,
                                                                 void *user_data);
@@ -352,7 +359,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *sess
  *
  * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (the camera and host frames need nfv_activate()); the source's
  *         errors (NFV_ERR_CAMERA_PERMISSION_DENIED, NFV_ERR_CAMERA_UNAVAILABLE, NFV_ERR_UNSUPPORTED_DEVICE, a missing
- *         or unreadable file as NFV_ERR_INVALID_ARGUMENT); NFV_ERR_INTERNAL when already running ("The session is
+ *         or unreadable file as NFV_ERR_INVALID_ARGUMENT); NFV_ERR_MISUSE when already running ("The session is
  *         already running"), finished ("The session has finished; create a new session") or stopped ("The session
  *         was stopped; create a new session"). A failed start leaves the session as it was.
  * Threads: any; waits until the source has opened or failed.
@@ -416,7 +423,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_state(nfv_session *session, ch
  * @param timestamp_us  capture time in microseconds on a monotonic clock; must increase from frame to frame.
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a NULL pointer, a size or stride too small, an unknown format or a
  *         timestamp that does not increase (the frame is ignored; nothing received before is lost);
- *         NFV_ERR_INTERNAL when the session is not running (before start, after stop, after a cancel to idle).
+ *         NFV_ERR_MISUSE when the session is not running (before start, after stop, after a cancel to idle).
  * Threads: any; one producer at a time keeps frames in order.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_frame(nfv_session *session, const void *pixels, size_t size,
@@ -520,7 +527,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  * @param device  a device path or stable id, or NULL (or "" or "default") for the default camera.
  * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names
  *         the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
- *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_INTERNAL after start.
+ *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_camera(nfv_session *session, const char *device);
 

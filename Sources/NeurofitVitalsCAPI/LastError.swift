@@ -52,6 +52,7 @@ func nfv_status(for code: ErrorCode) -> nfv_status {
     case .noHeartRate: NFV_ERR_NO_HEART_RATE
     case .internalError: NFV_ERR_INTERNAL
     case .invalidArgument: NFV_ERR_INVALID_ARGUMENT
+    case .misuse: NFV_ERR_MISUSE
     }
 }
 

@@ -67,7 +67,7 @@ static void with_camera(const char *license, const char *state) {
     CHECK_STATUS(nfv_session_use_camera(session, "/dev/video-missing"), NFV_ERR_CAMERA_UNAVAILABLE);
     CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
-    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_ERR_INTERNAL);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_ERR_MISUSE);
     int guidance = 0;
     for (int i = 0; i < 40 && guidance < 2; i++) {
         if (nfv_session_next_event(session, 250, &json) == NFV_OK) {

@@ -27,6 +27,7 @@ static void test_status_names(void) {
     CHECK(strcmp(nfv_status_name(NFV_ERR_NO_HEART_RATE), "noHeartRate") == 0);
     CHECK(strcmp(nfv_status_name(NFV_ERR_INTERNAL), "internalError") == 0);
     CHECK(strcmp(nfv_status_name(NFV_ERR_INVALID_ARGUMENT), "invalidArgument") == 0);
+    CHECK(strcmp(nfv_status_name(NFV_ERR_MISUSE), "misuse") == 0);
     CHECK(strcmp(nfv_status_name(NFV_TIMEOUT), "timeout") == 0);
     CHECK(strcmp(nfv_status_name(NFV_DONE), "done") == 0);
     CHECK(strcmp(nfv_status_name((nfv_status)77), "unknown") == 0);

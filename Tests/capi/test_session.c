@@ -122,8 +122,11 @@ static void test_simulated_reading_pull(void) {
     CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
     CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
-    CHECK_STATUS(nfv_session_start(session), NFV_ERR_INTERNAL);
+    CHECK_STATUS(nfv_session_start(session), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "already running"));
+    /* Choosing a source after start is a call in the wrong state, not a bug: MISUSE, never INTERNAL. */
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "before start"));
     count = pull_all(session, &last_was_completed_state, &completed);
     CHECK(count > 60);
     CHECK(completed);
@@ -131,7 +134,7 @@ static void test_simulated_reading_pull(void) {
     CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
     CHECK(contains(json, "\"heartRateBpm\":"));
     nfv_string_free(json);
-    CHECK_STATUS(nfv_session_start(session), NFV_ERR_INTERNAL);
+    CHECK_STATUS(nfv_session_start(session), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "The session has finished; create a new session"));
     CHECK_STATUS(nfv_session_stop(session), NFV_OK);
     CHECK_STATUS(nfv_session_stop(session), NFV_OK);
@@ -273,7 +276,7 @@ static void test_host_frames(const char *key) {
     CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
     CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":false}", &session), NFV_OK);
     CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
-    CHECK_STATUS(nfv_session_submit_means(session, t, 180, 5, 20, -1), NFV_ERR_INTERNAL);
+    CHECK_STATUS(nfv_session_submit_means(session, t, 180, 5, 20, -1), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "not running"));
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
 
@@ -309,7 +312,7 @@ static void test_host_frames(const char *key) {
         CHECK(nfv_session_submit_means(session, t += 33333, red, 5, 20, 0) == NFV_OK);
     }
     CHECK_STATUS(nfv_session_stop(session), NFV_OK);
-    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_ERR_INTERNAL);
+    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_ERR_MISUSE);
     while (nfv_session_next_event(session, 5000, &json) == NFV_OK) {
         events++;
         check_json(json);

@@ -70,7 +70,7 @@ void errors_are_exceptions_with_code_and_message() {
         session.start();
         check(false, "starting twice throws");
     } catch (const nfv::Error &error) {
-        check(error.status() == NFV_ERR_INTERNAL && contains(error.what(), "already running"), "start twice");
+        check(error.status() == NFV_ERR_MISUSE && contains(error.what(), "already running"), "start twice");
     }
 }
 

@@ -13,8 +13,11 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case unsupportedDevice
     /// The reading was captured but no trustworthy heart rate was found.
     case noHeartRate
-    /// An unexpected condition or a call the session's state does not allow.
+    /// An unexpected condition: a bug or a failure of the system (no thread, no memory).
     case internalError
     /// NULL where not allowed, bad JSON, wrong sizes, a stale handle.
     case invalidArgument
+    /// A call the session's state does not allow (choosing a source after start, starting a stopped session,
+    /// submitting frames to a session that is not running).
+    case misuse
 }

@@ -28,6 +28,11 @@ public struct VitalsError: Error, Sendable, Equatable {
         VitalsError(.licenseInvalid, "The license key is not valid: \(reason).")
     }
 
+    /// `misuse` (a call the session's state does not allow) with the given message.
+    public static func misuse(_ message: String) -> VitalsError {
+        VitalsError(.misuse, message)
+    }
+
     /// `internalError` with the given message.
     public static func internalError(_ message: String) -> VitalsError {
         VitalsError(.internalError, message)

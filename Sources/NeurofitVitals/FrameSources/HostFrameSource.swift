@@ -56,7 +56,7 @@ public final class HostFrameSource: FrameSource {
         }
     }
 
-    private static let notRunning = VitalsError.internalError(
+    private static let notRunning = VitalsError.misuse(
         "The session is not running: call start first (frames after stop or a cancel to idle are refused)")
 
     private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }

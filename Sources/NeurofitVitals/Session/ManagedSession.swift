@@ -79,7 +79,7 @@ public final class ManagedSession: Sendable {
         let session = try setup.withLock { (setup) throws(VitalsError) -> Session in
             if let session = setup.session { return session }
             if stoppedBeforeStart.load(ordering: .acquiring) {
-                throw .internalError("The session was stopped; create a new session")
+                throw .misuse("The session was stopped; create a new session")
             }
             let source: any FrameSource
             if let chosen = setup.source { source = chosen } else { source = try defaultSource(configuration) }
@@ -139,7 +139,7 @@ public final class ManagedSession: Sendable {
     private func beforeStart(_ change: (inout Setup) -> Void) throws(VitalsError) {
         try setup.withLock { (setup) throws(VitalsError) in
             guard setup.session == nil, !stoppedBeforeStart.load(ordering: .acquiring) else {
-                throw .internalError("Sources, recording and the callback are chosen before start")
+                throw .misuse("Sources, recording and the callback are chosen before start")
             }
             change(&setup)
         }

@@ -73,11 +73,11 @@ public final class Session: Sendable {
     // MARK: - Host calls
 
     /// Delivers events to `callback` on the session's event thread instead of `nextEvent`. Call before `start`.
-    /// - Throws: `internalError` once the session has started.
+    /// - Throws: `misuse` once the session has started.
     public func setCallback(_ callback: (@Sendable (String) -> Void)?) throws(VitalsError) {
         try control.withLock { (control) throws(VitalsError) in
             guard !control.workerStarted else {
-                throw .internalError("The event callback must be set before start")
+                throw .misuse("The event callback must be set before start")
             }
             control.callback = callback
             control.callbackModeChosen = callback != nil
@@ -85,13 +85,13 @@ public final class Session: Sendable {
     }
 
     /// Opens the source and starts positioning (again, after a cancel to idle).
-    /// - Throws: `internalError` when already running, stopped or finished; `notActivated`; the source's errors
+    /// - Throws: `misuse` when already running, stopped or finished; `notActivated`; the source's errors
     ///   (camera permission, busy, missing file…). A failed start leaves the session as it was.
     public func start() throws(VitalsError) {
         try control.withLock { (control) throws(VitalsError) in
-            if control.stopped { throw .internalError("The session was stopped; create a new session") }
-            if control.state.isTerminal { throw .internalError("The session has finished; create a new session") }
-            if control.running { throw .internalError("The session is already running") }
+            if control.stopped { throw .misuse("The session was stopped; create a new session") }
+            if control.state.isTerminal { throw .misuse("The session has finished; create a new session") }
+            if control.running { throw .misuse("The session is already running") }
             if source.info.requiresLicense { try License.shared.requireActivation() }
             if !control.workerStarted {
                 try startThreads(callback: control.callback)

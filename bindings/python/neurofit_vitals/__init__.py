@@ -13,8 +13,8 @@ See docs/python.md for sources, events, callbacks, asyncio, host frames and erro
 """
 
 from .errors import (CameraPermissionDeniedError, CameraUnavailableError, InternalError, InvalidArgumentError,
-                     LibraryLoadError, LicenseInvalidError, NeurofitVitalsError, NoHeartRateError, NotActivatedError,
-                     UnavailableFunctionError, UnsupportedDeviceError)
+                     LibraryLoadError, LicenseInvalidError, MisuseError, NeurofitVitalsError, NoHeartRateError,
+                     NotActivatedError, UnavailableFunctionError, UnsupportedDeviceError)
 from .events import (AbortRisk, AnyEvent, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
                      GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecordingError,
                      RecoverableError, SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json,
@@ -41,5 +41,5 @@ __all__ = [
     "LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Camera",
     "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError", "InvalidArgumentError",
-    "UnavailableFunctionError", "LibraryLoadError",
+    "MisuseError", "UnavailableFunctionError", "LibraryLoadError",
 ]

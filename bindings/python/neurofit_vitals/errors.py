@@ -7,7 +7,7 @@ from typing import Any, Dict, Mapping, Optional, Type
 __all__ = [
     "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError",
-    "InvalidArgumentError", "UnavailableFunctionError", "LibraryLoadError", "error_for_code",
+    "InvalidArgumentError", "MisuseError", "UnavailableFunctionError", "LibraryLoadError", "error_for_code",
 ]
 
 
@@ -84,7 +84,7 @@ class NoHeartRateError(NeurofitVitalsError):
 
 
 class InternalError(NeurofitVitalsError):
-    """An unexpected condition, or a call the session's state does not allow (starting twice, say)."""
+    """An unexpected condition: a bug in the library or a failure of the system (no thread, no memory)."""
 
     code = "internalError"
     status = 7
@@ -95,6 +95,14 @@ class InvalidArgumentError(NeurofitVitalsError, ValueError):
 
     code = "invalidArgument"
     status = 8
+
+
+class MisuseError(NeurofitVitalsError, RuntimeError):
+    """A call the session's state does not allow: starting it twice, choosing its source after start, submitting
+    frames while it is not running, asking a stopped session for its result."""
+
+    code = "misuse"
+    status = 9
 
 
 class UnavailableFunctionError(NeurofitVitalsError, NotImplementedError):
@@ -110,7 +118,7 @@ class LibraryLoadError(OSError):
 _BY_CODE: Mapping[str, Type[NeurofitVitalsError]] = {
     cls.code: cls for cls in (NotActivatedError, LicenseInvalidError, CameraPermissionDeniedError,
                               CameraUnavailableError, UnsupportedDeviceError, NoHeartRateError, InternalError,
-                              InvalidArgumentError)
+                              InvalidArgumentError, MisuseError)
 }
 
 

@@ -22,7 +22,7 @@ from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Optional, Un
 from . import _capi
 from ._buffers import BufferLike, byte_pointer
 from ._records import camel_case
-from .errors import InternalError, InvalidArgumentError, NeurofitVitalsError
+from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
 from .events import AnyEvent, Completed, Failed, State, event_from_json
 from .results import Result
 
@@ -182,7 +182,7 @@ class Session:
         :raises NotActivatedError: the camera and host frames need :func:`activate` (the simulator and replays
             do not).
         :raises CameraPermissionDeniedError, CameraUnavailableError, UnsupportedDeviceError: camera problems.
-        :raises InternalError: already running, finished or stopped (create a new session).
+        :raises MisuseError: already running, finished or stopped (create a new session).
         """
         _capi.call("nfv_session_start", self._handle())
         if self._callback is not None and self._core.dispatcher is None:
@@ -376,7 +376,7 @@ class Session:
         :param on_event: called with each event on this thread (pull mode only).
         :param timeout: longest wait for one event, seconds.
         :raises NeurofitVitalsError: the ``failed`` event's error (NoHeartRateError, CameraUnavailableError, …),
-            or InternalError when the session was stopped before a result.
+            or MisuseError when the session was stopped before a result.
         """
         if self.state.state == "idle" and not self.ended:
             self.start()
@@ -396,5 +396,5 @@ class Session:
             return outcome.result
         if isinstance(outcome, Failed):
             raise outcome.error.exception()
-        raise InternalError("The session ended without a result (it was stopped)")
+        raise MisuseError("The session ended without a result (it was stopped)")
 

@@ -16,7 +16,7 @@ from neurofit_vitals.errors import error_for_code
 
 ERROR_CLASSES = [nfv.NotActivatedError, nfv.LicenseInvalidError, nfv.CameraPermissionDeniedError,
                  nfv.CameraUnavailableError, nfv.UnsupportedDeviceError, nfv.NoHeartRateError, nfv.InternalError,
-                 nfv.InvalidArgumentError]
+                 nfv.InvalidArgumentError, nfv.MisuseError]
 
 
 @pytest.mark.parametrize("cls", ERROR_CLASSES, ids=lambda cls: cls.__name__)
@@ -36,6 +36,7 @@ def test_an_unknown_code_keeps_its_code_on_the_base_class() -> None:
 
 def test_python_friendly_bases() -> None:
     assert issubclass(nfv.InvalidArgumentError, ValueError)
+    assert issubclass(nfv.MisuseError, RuntimeError) and not issubclass(nfv.MisuseError, nfv.InternalError)
     assert issubclass(nfv.CameraPermissionDeniedError, PermissionError)
     assert issubclass(nfv.UnavailableFunctionError, NotImplementedError)
 

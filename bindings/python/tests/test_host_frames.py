@@ -34,7 +34,7 @@ def push_until_done(session: nfv.Session, samples: List[Tuple[float, float]], fr
                 session.submit_means(timestamp_us, red, 5.0, 20.0, saturated_fraction=0.0)
             if int(t * 30) % 30 == 0:
                 session.submit_motion(timestamp_us, 0.0, 0.1, 9.8)
-        except nfv.InternalError:
+        except nfv.MisuseError:
             # Pushing faster than real time, the session may capture the reading (and stop taking frames) before
             # this loop has seen measurementComplete: the rest of the events tell how it ended.
             return events + list(session.events(timeout=20))
@@ -67,7 +67,7 @@ def test_host_frame_misuse_raises_the_library_errors(activated: nfv.LicenseStatu
         with pytest.raises(nfv.InvalidArgumentError, match="nfv_session_use_host_frames"):
             session.submit_means(1, 170, 5, 20)
         session.use_host_frames(30)
-        with pytest.raises(nfv.InternalError, match="not running"):
+        with pytest.raises(nfv.MisuseError, match="not running"):
             session.submit_means(1, 170, 5, 20)
         session.start()
         session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_000_000)
@@ -78,7 +78,7 @@ def test_host_frame_misuse_raises_the_library_errors(activated: nfv.LicenseStatu
         with pytest.raises(nfv.InvalidArgumentError):
             session.submit_means(1_066_666, 300, 5, 20)
         session.stop()
-        with pytest.raises(nfv.InternalError):
+        with pytest.raises(nfv.MisuseError):
             session.submit_means(1_100_000, 170, 5, 20)
 
 

@@ -126,7 +126,7 @@ def test_stop_from_another_thread_ends_a_real_time_reading() -> None:
         kinds = [event.type for event in session.events(timeout=10)]
         timer.join()
         assert time.monotonic() - began < 5
-        with pytest.raises(nfv.InternalError, match="stopped"):
+        with pytest.raises(nfv.MisuseError, match="stopped"):
             session.run()
     assert "completed" not in kinds
 
@@ -139,12 +139,12 @@ def test_events_time_out_when_nothing_comes() -> None:
             next(iter(session.events(timeout=0.05)))
 
 
-def test_starting_twice_is_an_internal_error_with_the_library_message() -> None:
+def test_starting_twice_is_a_misuse_error_with_the_library_message() -> None:
     with simulated_session() as session:
         session.start()
-        with pytest.raises(nfv.InternalError, match="already running") as raised:
+        with pytest.raises(nfv.MisuseError, match="already running") as raised:
             session.start()
-    assert raised.value.code == "internalError" and raised.value.retryable is False
+    assert raised.value.code == "misuse" and raised.value.retryable is False
 
 
 def test_dropping_the_last_reference_destroys_the_session_in_both_modes() -> None:
