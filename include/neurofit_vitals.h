@@ -31,7 +31,7 @@ extern "C" {
  * Versions
  * ------------------------------------------------------------------------------------------------------------- */
 
-/** SDK version this header describes (SPEC §2). */
+/** SDK version this header describes. */
 #define NFV_VERSION_MAJOR 1
 #define NFV_VERSION_MINOR 0
 #define NFV_VERSION_PATCH 0
@@ -169,7 +169,7 @@ NFV_EXPORT char *nfv_last_error_json(void);
 NFV_EXPORT void nfv_string_free(char *string);
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Logging (SPEC §12)
+ * Logging
  * ------------------------------------------------------------------------------------------------------------- */
 
 /**
@@ -192,7 +192,7 @@ NFV_EXPORT void nfv_set_logging(int enabled);
 NFV_EXPORT void nfv_set_log_callback(nfv_log_fn callback, void *user_data);
 
 /* ---------------------------------------------------------------------------------------------------------------
- * License (SPEC §9)
+ * License
  * ------------------------------------------------------------------------------------------------------------- */
 
 /**
@@ -225,10 +225,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
 
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Sessions (SPEC §3–§5)
+ * Sessions
  *
  * A session runs one reading: create it, optionally choose a source (default: the default camera), set a
- * callback or pull events, start it, and read events until `completed` or `failed`:
+ * callback or pull events, start it, and read events until `completed` or `failed`. Its states, start gate, cancel
+ * checks and camera recovery are described in docs/behaviour.md, its events in docs/events.md:
  *
  *     nfv_session *session;
  *     nfv_session_new(NULL, &session);            (NULL: the default configuration)
@@ -238,10 +239,18 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
  *     nfv_session_destroy(session);
  *
  * Threads: every session function may be called from any thread, including from inside the session's own event
- * callback (stop and destroy too). None blocks longer than enqueueing a command, except nfv_session_start (until
- * the source opened or failed) and nfv_session_next_event (until its time-out). Events are never delivered
- * synchronously inside a call: they come from the session's event thread, in order, or from
- * nfv_session_next_event on the caller's thread — one consumer per session.
+ * callback (stop and destroy too). Most return after enqueueing a command. These wait:
+ *   - nfv_session_start, until the source has opened or failed (a camera: device set-up, torch on, stream on);
+ *   - nfv_session_next_event, until an event arrives or its time-out passes;
+ *   - nfv_session_stop and nfv_session_destroy of a camera session, until the capture thread has released the
+ *     camera (stream off, buffers unmapped, torch off, device closed). The capture thread looks for a stop at least
+ *     every 0.1 s (every 0.25 s while it waits for a lost camera), so this takes a fraction of a second unless the
+ *     camera driver itself is slow to answer. Other sources are released without waiting;
+ *   - nfv_session_destroy, in addition, until an event callback running on the event thread has returned (not
+ *     when called from inside that callback);
+ *   - nfv_session_submit_frame reduces the frame on the calling thread (time grows with the frame's size).
+ * Events are never delivered synchronously inside a call: they come from the session's event thread, in order,
+ * or from nfv_session_next_event on the caller's thread — one consumer per session.
  *
  * Errors of a session call are reported like every other call: a status plus the calling thread's last error.
  * A stale or foreign handle is NFV_ERR_INVALID_ARGUMENT, never a crash.
@@ -251,7 +260,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
 typedef struct nfv_session nfv_session;
 
 /**
- * Receives one event: a JSON object with a "type" (SPEC §5). `event_json` is valid only during the call: copy it
+ * Receives one event: a JSON object with a "type" (docs/events.md). `event_json` is valid only during the call: copy it
  * to keep it. Called on the session's event thread, one call at a time, in order. The callback may call any
  * nfv_session_ function on its own session, including nfv_session_stop() and nfv_session_destroy(); it must not
  * block for long (events queue up behind it).
@@ -280,12 +289,12 @@ typedef enum nfv_pixel_format {
  * Creates a session.
  *
  * @param config_json  NULL (or "") for the defaults, or a JSON object with the configuration of docs/configuration.md
- *                     (reference 000's names: readingDuration, autoRestartAfterCancel, motionBreathing, advanced).
+ *                     (readingDuration, autoRestartAfterCancel, motionBreathing, advanced).
  * @param out_session  receives the new session; set to NULL on failure. Must not be NULL.
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT with "Invalid configuration: <detail>" for malformed JSON, an unknown
- *         key, a wrong type or a value reference 000 forbids (the detail names the key and is 000's exact text;
- *         the iOS SDK reports the same message as internalError). Activation is checked by nfv_session_start()
- *         (only the camera and host frames need it).
+ *         key, a wrong type or a value the rules forbid (the detail names the key; docs/configuration.md lists
+ *         every message; the iOS SDK reports the same message as internalError). Activation is checked by
+ *         nfv_session_start() (only the camera and host frames need it).
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, nfv_session **out_session);
 
@@ -405,9 +414,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_auto_start(nfv_session *se
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_stop(nfv_session *session);
 
 /**
- * The session's current state as JSON: {"state":"positioning"}, {"state":"measuring","elapsed":12}, and with
- * "result" or "error" when completed or failed.
+ * The session's current state as JSON: {"state":"idle"}, {"state":"positioning"},
+ * {"state":"measuring","elapsed":12}, {"state":"finalizing"}, and with "result" or "error" when completed or failed
+ * (docs/behaviour.md, "States").
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL out_json (then nothing is written).
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_state(nfv_session *session, char **out_json);
 
@@ -471,7 +482,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, co
                                                   char **out_result_json);
 
 /* ---------------------------------------------------------------------------------------------------------------
- * Cameras (SPEC §3, §10)
+ * Cameras
  *
  * V4L2 cameras through libv4l2 (docs/camera.md). Discovery, device support and camera access open no stream and
  * reserve nothing. A camera device is named by its node ("/dev/video0") or by a stable id from nfv_cameras();
@@ -493,7 +504,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, co
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
 
 /**
- * Device support (000's DeviceSupport) of a camera, without opening a stream: {"isSupported":bool,
+ * Device support of a camera, without opening a stream: {"isSupported":bool,
  * "hasCamera":bool,"hasTorch":bool,"fpsTier":60|30|20|null,"reason":"…"|null}. `fpsTier` is the highest tier of
  * [60, 30, 20] a native format reaches at width ≥ 640; `reason` says why `isSupported` is false ("No camera
  * found…", "No capture format reaches 20 fps at 640 px", a permission problem…). A torch is used when present,
@@ -507,7 +518,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_device_support(const char *device, char **out_json);
 
 /**
- * Camera access (000's cameraAuthorization): whether this process may open the camera's node. There is no prompt
+ * Camera access: whether this process may open the camera's node. There is no prompt
  * on Linux: {"authorization":"authorized"} or {"authorization":"denied","reason":"…"} with what to change (for
  * example membership of the `video` group).
  *
@@ -521,8 +532,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
 /**
  * Reads a camera: the torch on when there is one (never left on after stop, destroy, failure, exit() or the
  * process being killed), exposure tuned and locked where the camera has manual exposure, the frame-rate tier
- * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (SPEC §4). The camera
- * is found now; it is opened by nfv_session_start(). Before the first start only.
+ * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (docs/behaviour.md,
+ * "Camera health"). The camera is found now; it is opened by nfv_session_start(). Before the first start only.
  *
  * @param device  a device path or stable id, or NULL (or "" or "default") for the default camera.
  * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Camera integration tests: the real capture code (discovery, V4L2 backend, CameraSource, torch, guardian) in a
-child process under the LD_PRELOAD fake camera (Tests/FakeCamera), one scenario per behaviour of issue 5.
+child process under the LD_PRELOAD fake camera (Tests/camera/fake_camera.c), one scenario per behaviour of issue 5.
 
 Run through scripts/test-camera, which builds the fake, the harness and nfv and passes their paths:
     scenarios.py --fake LIB --harness BIN --nfv BIN [--only NAME…]

@@ -1,6 +1,6 @@
 """A no-skill reference column: each window "predicts" the mean reference of the other windows of its dataset.
 
-Any tool should beat it; shared/data/real/README.md quotes such figures (RMSSD 19.1 ms, breathing 1.8 brpm).
+Any tool should beat it; the benchmark data's own notes put it at about RMSSD 19.1 ms and breathing 1.8 brpm.
 """
 
 from .outcome import Outcome

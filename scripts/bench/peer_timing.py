@@ -3,10 +3,11 @@
 usage: peer_timing.py [--fps 30 60] [--runs N] [--input-dir DIR]
 
 Input per frame rate: DIR/engine_{fps}fps.csv (header timestamp_s,red,green,blue) when --input-dir holds
-one (the readings `nfv-bench engine` itself used), else the engine's synthetic reading with
-its clean defaults (70 bpm, 15 brpm, broad pulse, seed 1). NeuroKit2 gets the inverted red channel at the
-nominal frame rate. Prints one JSON line per frame rate: {"fps", "median_ms", "min_ms", "runs", "hr_bpm",
-"input"} (hr_bpm = NeuroKit2's 60000/MeanNN, a check that the timed analysis found the beats).
+one (the readings `nfv-bench engine` itself used), else a synthetic reading (beat-by-beat interval model,
+two-Gaussian pulse, camera mapping) with its clean defaults (70 bpm, 15 brpm, broad pulse, seed 1). NeuroKit2
+gets the inverted red channel at the nominal frame rate. Prints one JSON line per frame rate: {"fps",
+"median_ms", "min_ms", "runs", "hr_bpm", "input"} (hr_bpm = NeuroKit2's 60000/MeanNN, a check that the timed
+analysis found the beats).
 """
 
 import argparse
@@ -21,7 +22,7 @@ BROAD_PULSE = (0.60, 0.17, 0.08, 0.80, 0.39, 0.18)   # a1, mu1, s1, a2, mu2, s2 
 
 
 def beat_onsets(rng, duration_s, hr=70.0, br=15.0, a_rsa=25.0, a_lf=15.0, sd_w=8.0):
-    """Pulse onset times (s) from the synthetic RR model, sampled beat by beat."""
+    """Pulse onset times (s) from the RR model (baseline + respiratory + 0.1 Hz + white noise), sampled beat by beat."""
     rr0, f_r = 60000.0 / hr, br / 60.0
     phase_rsa, phase_lf = rng.uniform(0.0, 2 * np.pi, size=2)
     onsets = [0.0]
@@ -41,7 +42,8 @@ def pulse(tau, shape=BROAD_PULSE):
 
 def synthetic_red(fps, duration_s=60.0, seed=1, br=15.0, dc=200.0, ac=0.015, noise=0.12,
                   riiv=0.002, riav=0.15, wander=0.01, jitter_ms=0.5):
-    """(timestamps, red frame means) of the synthetic camera mapping with clean defaults."""
+    """(timestamps, red frame means) of the camera mapping (DC, pulsatile share, respiration, wander, noise)
+    with clean defaults."""
     rng = np.random.default_rng(seed)
     onsets = beat_onsets(rng, duration_s, br=br)
     n = int(duration_s * fps)

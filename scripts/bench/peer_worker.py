@@ -4,8 +4,8 @@ usage: peer_worker.py --tool {neurokit2,heartpy} [--timeout S] FILE...
 
 Prints one JSON line per file: {"path", "seconds", "answer"} where answer has the keys of an `nfv analyze`
 result (no `quality`: peers have no tier) or {"error": {"code": "noHeartRate", "message": ...}}; or
-{"path", "seconds", "failure"} when the window timed out. Input, as for the published peer figures in
-shared/data/real/README.md: the red channel inverted (blood-volume polarity), resampled onto a uniform
+{"path", "seconds", "failure"} when the window timed out. Input, as for the published peer figures of the
+benchmark data: the red channel inverted (blood-volume polarity), resampled onto a uniform
 100 Hz grid by linear interpolation on the frame timestamps (a cubic spline rings on Welltory's irregular
 frames, some 1 ms apart).
 
@@ -15,8 +15,8 @@ frames, some 1 ms apart).
   that rate, vangent2019) → nk.rsp_process → mean RSP_Rate.
 - heartpy: hp.filter_signal band-pass 0.75–3.5 Hz, order 3 (the example in its docstring), hp.scale_data,
   hp.process → bpm, rmssd, sdnn, sd1/sd2 (HeartPy's ddof 0), breathingrate (its own estimate, Hz → brpm).
-- SD2:SD1 for NeuroKit2 and Baevsky SI for both use the engine's definitions (NeuroKit2 conventions, 50 ms bins)
-  on the tool's own intervals.
+- SD2:SD1 for NeuroKit2 and Baevsky SI for both use the definitions of docs/behaviour.md (NeuroKit2 conventions,
+  50 ms bins) on the tool's own intervals.
 """
 
 import argparse
@@ -49,7 +49,7 @@ def read_inverted_red(path):
 
 
 def poincare_ratio(rr_ms):
-    """SD2/SD1 with ddof 1 over successive pairs."""
+    """SD2/SD1 with ddof 1 over successive pairs (docs/behaviour.md)."""
     first, second = rr_ms[:-1], rr_ms[1:]
     sd1 = np.std((first - second) / math.sqrt(2), ddof=1)
     sd2 = np.std((first + second) / math.sqrt(2), ddof=1)
@@ -57,7 +57,7 @@ def poincare_ratio(rr_ms):
 
 
 def baevsky_si(rr_ms):
-    """Raw Baevsky SI: AMo / (2·Mo·MxDMn), 50 ms bins, ties → bin nearest the median."""
+    """Raw Baevsky SI (docs/behaviour.md): AMo / (2·Mo·MxDMn), 50 ms bins, ties → bin nearest the median."""
     if len(rr_ms) < 20 or np.ptp(rr_ms) == 0:
         return None
     bins, counts = np.unique(np.floor(rr_ms / 50.0).astype(int), return_counts=True)

@@ -2,7 +2,8 @@
 
 from . import baseline
 
-# Accuracy targets of the project: (comparison, threshold, unit, dataset prefix or None).
+# Accuracy targets (the metrics of docs/behaviour.md against published smartphone-PPG agreement figures):
+# (comparison, threshold, unit, dataset prefix or None).
 TARGETS = {
     "returned_pct": (">=", 90.0, "%", None),
     "hr_mae_returned": ("<=", 1.5, "bpm", None),

@@ -1,4 +1,5 @@
-"""Benchmark windows: the `manifest.jsonl` of a data folder (format: shared/data/real/README.md)."""
+"""Benchmark windows: the `manifest.jsonl` of a data folder (one JSON object a line: `file`, `dataset`,
+optional `id` and numeric `ref_*` reference values)."""
 
 import json
 import os

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Per-event delivery cost, C and Python consumers, callback and pull modes (BUILD §7).
+"""Per-event delivery cost, C and Python consumers, callback and pull modes.
 
 Method: a fast simulated reading runs to completion while its events queue up (a callback blocks on the first event,
 a puller does not pull yet); then the queue is drained and timed. Cost per event = drain time / events, i.e. the

@@ -1,6 +1,6 @@
 """JSON object <-> frozen dataclass mapping shared by events, results and the library queries.
 
-Every record keeps the keys it does not know in ``extra`` (SPEC §5: hosts ignore what they do not know, and this
+Every record keeps the keys it does not know in ``extra`` (docs/events.md: hosts ignore what they do not know, and this
 binding passes it through), so ``Record.from_dict(d).to_dict() == d`` for any object the library sends.
 """
 

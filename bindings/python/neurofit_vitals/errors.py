@@ -12,9 +12,9 @@ __all__ = [
 
 
 class NeurofitVitalsError(Exception):
-    """An error the library reported: its stable ``code`` (SPEC §7), an English ``message`` for logs and whether
-    retrying the same call can help (``retryable``). Subclasses map one code each; an unknown code (a newer
-    library) raises this base class with that code."""
+    """An error the library reported: its stable ``code`` (docs/behaviour.md, "Errors"), an English ``message``
+    for logs and whether retrying the same call can help (``retryable``). Subclasses map one code each; an unknown
+    code (a newer library) raises this base class with that code."""
 
     code: str = "unknown"
     """The stable code, as in the library's JSON error objects ("notActivated", …)."""

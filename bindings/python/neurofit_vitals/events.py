@@ -1,4 +1,4 @@
-"""Session events (SPEC §5) as frozen dataclasses, one class per ``type``.
+"""Session events (docs/events.md) as frozen dataclasses, one class per ``type``.
 
 Attributes use snake_case for the JSON's camelCase keys. Enumerated values are enum members when this binding
 knows them and plain strings otherwise; keys it does not know are kept in ``extra``, and a ``type`` it does not
@@ -26,7 +26,7 @@ _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 class SessionPhase(TextEnum):
-    """A session's lifecycle state (SPEC §4)."""
+    """A session's lifecycle state (docs/behaviour.md, "States")."""
 
     IDLE = "idle"
     POSITIONING = "positioning"
@@ -85,13 +85,13 @@ def _minus_one_if_unset(value: Any) -> Any:
 
 
 def _minus_one_field(key: str) -> Any:
-    """A number the cancel context always sends, -1 meaning unknown (reference 000); None in Python."""
+    """A number the cancel context always sends, -1 meaning unknown; None in Python."""
     return json_field(key, decode=_unset_is_minus_one, encode=_minus_one_if_unset, always=True)
 
 
 @dataclasses.dataclass(frozen=True)
 class CancelContext(Record):
-    """Facts about the moment of a cancel, for logs (reference 000's ``CancelContext.toDictionary()``); the
+    """Facts about the moment of a cancel, for logs (the iOS SDK's ``CancelContext.toDictionary()``); the
     library's -1 for an unknown number is None here."""
 
     reason: str = json_field("reason", required=True)
@@ -232,7 +232,7 @@ class ReconfiguringCamera(Event):
     fps_tier: Optional[int] = json_field()
     """The new tier."""
     low_power_mode: Optional[bool] = json_field()
-    """Always false on Linux (kept for parity with reference 000)."""
+    """Always false on Linux (kept for parity with the iOS SDK)."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 

@@ -20,7 +20,7 @@ __all__ = ["LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Cam
 
 @dataclasses.dataclass(frozen=True)
 class LibraryInfo:
-    """Versions of the loaded library (SPEC §2)."""
+    """Versions of the loaded library."""
 
     version: str
     """SDK version, "1.0.0"."""

@@ -1,4 +1,4 @@
-"""The library's diagnostic log (SPEC §12): off by default; state transitions and capture decisions, never metric
+"""The library's diagnostic log: off by default; state transitions and capture decisions, never metric
 values, frames or license contents."""
 
 from __future__ import annotations

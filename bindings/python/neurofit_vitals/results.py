@@ -1,4 +1,4 @@
-"""The result of a reading (SPEC §6), its error counterpart, and the pre/post comparison of reference 000."""
+"""The result of a reading (docs/events.md), its error counterpart, and the pre/post comparison of two readings."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ _EMPTY: Mapping[str, Any] = MappingProxyType({})
 class Result(Record):
     """A completed reading (the ``result`` of ``completed`` and of :func:`neurofit_vitals.analyze`).
 
-    Optional metrics are None when withheld. ``diagnostics`` holds 000's snake_case keys; ``extra`` any key this
+    Optional metrics are None when withheld. ``diagnostics`` holds the engine's snake_case keys; ``extra`` any key this
     binding does not know. ``id``, ``captured_at`` and ``sdk_version`` are None for a batch :func:`analyze`.
     """
 
@@ -85,7 +85,7 @@ class Result(Record):
     flags: Tuple[str, ...] = json_field(decode=tuple, absent=())
     """Why values were withheld or what the engine noticed (stable snake_case names)."""
     diagnostics: Mapping[str, Any] = json_field(decode=frozen_mapping, absent=_EMPTY)
-    """The snake_case diagnostics of reference 000 (optionals absent when their step did not run)."""
+    """The engine's snake_case diagnostics (optionals absent when their step did not run)."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -111,7 +111,7 @@ class ErrorInfo(Record):
     """An error as events carry it (``failed``, a ``state`` that failed): code, message and ``retryable``."""
 
     code: str = json_field(required=True)
-    """Stable code (SPEC §7), "noHeartRate" for example."""
+    """Stable code (docs/behaviour.md, "Errors"), "noHeartRate" for example."""
     message: str = json_field(required=True)
     """English message for logs."""
     retryable: bool = json_field(absent=False)
@@ -140,7 +140,7 @@ class MetricChange:
 
 @dataclasses.dataclass(frozen=True)
 class ChangeAssessment:
-    """Reference 000's ``VitalsChange`` comparison; a metric is None when either reading lacks it."""
+    """The iOS SDK's ``VitalsChange`` comparison; a metric is None when either reading lacks it."""
 
     heart_rate_bpm: Optional[MetricChange]
     """Threshold 5 bpm."""
@@ -156,7 +156,7 @@ class ChangeAssessment:
     """No threshold."""
 
 
-# Reference 000, VitalsChange: heart rate 5 bpm, HRV (RMSSD) 10 ms, breathing rate 2 brpm; the rest have none.
+# The iOS SDK's VitalsChange thresholds: heart rate 5 bpm, HRV (RMSSD) 10 ms, breathing rate 2 brpm; the rest have none.
 _THRESHOLDS: Tuple[Tuple[str, Optional[float]], ...] = (
     ("heart_rate_bpm", 5.0), ("rmssd_ms", 10.0), ("breathing_rate_brpm", 2.0),
     ("sdnn_ms", None), ("baevsky_stress_index", None), ("sd2sd1", None),
@@ -183,7 +183,7 @@ def _change(baseline: Optional[float], follow_up: Optional[float],
 
 
 def compare(baseline: ResultLike, follow_up: ResultLike) -> ChangeAssessment:
-    """Compares two readings (Result objects, result dictionaries or result JSON texts) as reference 000's
+    """Compares two readings (Result objects, result dictionaries or result JSON texts) as the iOS SDK's
     ``VitalsChange.compare``: a change is beyond typical variation when ``abs(delta)`` exceeds 5 bpm (heart rate),
     10 ms (RMSSD) or 2 brpm (breathing rate)."""
     first, second = _as_result(baseline), _as_result(follow_up)

@@ -3,7 +3,7 @@
 Events are pulled on the caller's thread (``for event in session.events()``, ``async for event in session``) or,
 with ``callback=``, handed to the callback on a Python dispatch thread this binding owns. The library's own event
 thread never runs Python code: a foreign-thread ctypes callback costs ~11 µs of thread-state setup per event and
-loses ``threading.local`` (BUILD §7), so callback mode is pull mode on a thread of ours.
+loses ``threading.local`` (bench/bench_events.py measures it), so callback mode is pull mode on a thread of ours.
 """
 
 from __future__ import annotations
@@ -142,8 +142,8 @@ class _Core:
 
 
 class Session:
-    """One reading (SPEC §4). Use it as a context manager; leaving the block (or dropping the last reference, or
-    interpreter exit) destroys it, which stops it first.
+    """One reading (docs/behaviour.md). Use it as a context manager; leaving the block (or dropping the last
+    reference, or interpreter exit) destroys it, which stops it first.
 
     Choose a source before :meth:`start` (default: the default camera): :meth:`use_camera`, :meth:`use_simulator`,
     :meth:`use_host_frames`, :meth:`use_replay`; optionally :meth:`record`. Every method may be called from any

@@ -1,4 +1,4 @@
-/* fake_camera.c — an LD_PRELOAD fake UVC-like camera *beneath* libv4l2, for the integration tests.
+/* fake_camera.c — an LD_PRELOAD fake UVC-like camera *beneath* libv4l2 (docs/camera.md), for the integration tests.
  *
  * It interposes syscall() (libv4l2 reaches the kernel only through it) and libc's open/openat/ioctl/mmap/munmap/
  * close/dup/access, acts on the configured fake paths and their descriptors only, and forwards everything else.
@@ -428,7 +428,7 @@ static uint32_t render_mjpeg(uint8_t *dst, size_t capacity, const double rgb[3],
 static double effective_fps(double t) {
     double fps = dev.fps;
     if (dev.value[C_EXPOSURE_AUTO] != V4L2_EXPOSURE_MANUAL && dev.value[C_PRIORITY] == 1 && fps > 11.46) {
-        fps = 11.46; /* aperture-priority AE stretching frames in the dark */
+        fps = 11.46; /* aperture-priority AE stretching frames in the dark (docs/camera.md, exposure) */
     }
     for (int i = 0; i < cfg.fault_count; i++) {
         fault *f = &cfg.faults[i];

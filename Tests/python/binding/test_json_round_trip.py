@@ -1,5 +1,5 @@
 """Every event, result, cancel context and state the library sends maps onto the dataclasses with no key left
-over, and back to the identical JSON object; unknown types and keys pass through (SPEC §5)."""
+over, and back to the identical JSON object; unknown types and keys pass through (docs/events.md)."""
 
 import json
 from typing import Any, Dict, List

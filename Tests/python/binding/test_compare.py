@@ -1,4 +1,4 @@
-"""compare(): reference 000's VitalsChange over two results (thresholds 5 bpm, 10 ms, 2 brpm; strictly greater)."""
+"""compare(): the iOS SDK's VitalsChange over two results (thresholds 5 bpm, 10 ms, 2 brpm; strictly greater)."""
 
 import pytest
 
