@@ -42,23 +42,29 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: buildInfoDefines),
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
-        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CV4L2", "CJPEG", "CBuildInfo"]),
+        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
+        /// The camera (V4L2 capture, JPEG, torch, exposure tuner, discovery): the only module that links libv4l2 and
+        /// libjpeg; the session reaches it through the `FrameSource` protocol.
+        .target(name: "NeurofitVitalsCamera", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CV4L2", "CJPEG"]),
         /// Vendor tooling: minting license keys. Linked into `nfv` and the tests, never into the shipped library.
         .target(name: "LicenseMinting", dependencies: ["NeurofitVitals", "StrictJSON", "CSodium"]),
         .target(
             name: "NeurofitVitalsCAPI",
-            dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CNeurofitVitals"],
+            dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "CNeurofitVitals"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
             ] + undefinedSymbolFlags)]),
         .executableTarget(name: "nfv",
-                          dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "LicenseMinting"]),
-        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON"], path: "Benchmarks"),
-        .executableTarget(name: "nfv-camera-harness", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON"],
+                          dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "LicenseMinting"]),
+        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON"],
+                          path: "Benchmarks"),
+        .executableTarget(name: "nfv-camera-harness",
+                          dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON"],
                           path: "Tests/camera/Harness"),
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
         .testTarget(name: "NeurofitVitalsTests",
                     dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "LicenseMinting"]),
+        .testTarget(name: "CameraTests", dependencies: ["NeurofitVitalsCamera", "NeurofitVitals", "PpgCore", "StrictJSON"]),
     ]
 )

@@ -7,6 +7,7 @@
 
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 
 /// The `camera` benchmark.
 @MainActor let cameraBenchmark = Benchmark(

@@ -3,6 +3,7 @@
 
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 
 /// The `session` benchmark.
 @MainActor let sessionBenchmark = Benchmark(
@@ -30,7 +31,7 @@ enum SessionBenchmark {
     private static func measure(_ name: String, fps: Int, setUp: (ManagedSession) throws -> Void) {
         do {
             if (License.shared.activated == nil) { try activateForBenchmark() }
-            let session = try ManagedSession.make(configurationJSON: nil)
+            let session = try ManagedSession.make(configurationJSON: nil, defaultSource: DefaultCamera.source)
             try setUp(session)
             var events = 0
             var covered = 0.0

@@ -1,5 +1,6 @@
 import CNeurofitVitals
 import NeurofitVitals
+import NeurofitVitalsCamera
 import PpgCore
 import StrictJSON
 
@@ -40,6 +41,6 @@ public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePo
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let name = try Arguments.optionalString(device, "device")
-        try session.useCamera(device: name)
+        try session.use(CameraSource(device: name, configuration: session.configuration))
     }
 }

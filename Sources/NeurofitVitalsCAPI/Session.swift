@@ -1,6 +1,7 @@
 import CNeurofitVitals
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
@@ -11,7 +12,7 @@ public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
         guard let outSession else { throw .invalidArgument("out_session must not be NULL") }
         outSession.pointee = nil
         let text = try Arguments.optionalString(configJson, "config_json")
-        outSession.pointee = sessions.insert(try ManagedSession.make(configurationJSON: text))
+        outSession.pointee = sessions.insert(try ManagedSession.make(configurationJSON: text, defaultSource: DefaultCamera.source))
     }
 }
 

@@ -1,5 +1,6 @@
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 
 /// `nfv read`: a complete reading on the default camera, a chosen camera, or the simulated finger, with live
 /// guidance, progress and the result (or the events as JSON Lines with `--json`).
@@ -46,11 +47,11 @@ private func makeSession(_ options: ParsedArguments) throws(UsageError) -> Manag
         text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
     }
     do {
-        let session = try ManagedSession.make(configurationJSON: configuration)
+        let session = try ManagedSession.make(configurationJSON: configuration, defaultSource: DefaultCamera.source)
         if options.flags.contains("simulate") {
             try session.use(try simulatorOptions(options).makeSource())
         } else if let device = options.value("device") {
-            try session.useCamera(device: device)
+            try session.use(CameraSource(device: device, configuration: session.configuration))
         }
         if let path = options.value("record") { try session.record(to: path) }
         return session

@@ -1,4 +1,5 @@
 import NeurofitVitals
+import NeurofitVitalsCamera
 
 /// `nfv replay FILE`: runs a full session on a recording, a CSV of means or a Y4M video and prints its events.
 let replayCommand = Subcommand(
@@ -29,7 +30,7 @@ let replayCommand = Subcommand(
             }
             let session: ManagedSession
             do throws(VitalsError) {
-                session = try ManagedSession.make(configurationJSON: configuration)
+                session = try ManagedSession.make(configurationJSON: configuration, defaultSource: DefaultCamera.source)
                 try session.use(try ReplaySource(path: options.positional[0],
                                                  realTime: options.flags.contains("realtime")))
                 if let path = options.value("record") { try session.record(to: path) }

@@ -1,4 +1,5 @@
 import NeurofitVitals
+import NeurofitVitalsCamera
 import PpgCore
 import StrictJSON
 

@@ -63,7 +63,7 @@ import Testing
         defer { unlink(path) }
         try Data((["timestamp_s,red,green,blue"] + rows).joined(separator: "\n").utf8)
             .write(to: URL(fileURLWithPath: path))
-        let session = try ManagedSession.make(configurationJSON: nil)
+        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
         try session.use(try ReplaySource(path: path, realTime: false))
         try session.start()
         var events: [String] = []

@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct HardeningFaultTests {
     private static func hostSession() throws -> (ManagedSession, HostFrameSource) {
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
-        let session = try ManagedSession.make(configurationJSON: nil)
+        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
         let source = HostFrameSource(fpsTier: 30)
         try session.use(source)
         try session.start()

@@ -1,11 +1,11 @@
 import Glibc
 
 /// A mutex with one condition variable (pthreads), for the blocking queues between threads.
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -22,7 +22,7 @@ final class ConditionLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the mutex.
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -30,7 +30,7 @@ final class ConditionLock: @unchecked Sendable {
 
     /// Waits (the mutex held) until signalled or until the monotonic `deadline`; false on time-out.
     @discardableResult
-    func wait(until deadline: timespec?) -> Bool {
+    package func wait(until deadline: timespec?) -> Bool {
         guard var deadline else {
             pthread_cond_wait(condition, mutex)
             return true
@@ -39,12 +39,12 @@ final class ConditionLock: @unchecked Sendable {
     }
 
     /// Wakes every waiter (call with the mutex held or not).
-    func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(condition)
     }
 
     /// The monotonic time `seconds` from now, for `wait(until:)`.
-    static func deadline(after seconds: Double) -> timespec {
+    package static func deadline(after seconds: Double) -> timespec {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + max(0, seconds)

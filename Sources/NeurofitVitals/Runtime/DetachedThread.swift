@@ -2,7 +2,7 @@ import Glibc
 
 /// Starts detached POSIX threads running Swift closures. Library threads are detached: nothing joins them, they
 /// end when their work drains, and they hold what they need (so a session outlives its handle until then).
-enum DetachedThread {
+package enum DetachedThread {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
@@ -10,7 +10,7 @@ enum DetachedThread {
 
     /// Runs `body` on a new detached thread.
     /// - Throws: `internalError` when the system refuses a thread.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(VitalsError) {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(VitalsError) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

@@ -1,8 +1,9 @@
 extension ManagedSession {
     /// A session as the C ABI creates it: configuration from JSON (nil: the defaults, or a replayed recording's own),
-    /// the PpgCore engine, and the default camera when no other source is chosen.
+    /// the PpgCore engine, and `defaultSource` (the default camera) when no other source is chosen.
     /// - Throws: `invalidArgument` with the exact "Invalid configuration: …" message.
-    public static func make(configurationJSON: String?) throws(VitalsError) -> ManagedSession {
+    public static func make(configurationJSON: String?,
+                            defaultSource: @escaping DefaultSource) throws(VitalsError) -> ManagedSession {
         let configuration: VitalsConfiguration?
         do {
             configuration = try configurationJSON.map { text throws(ConfigurationError) in
@@ -12,6 +13,6 @@ extension ManagedSession {
             throw VitalsError(error)
         }
         return ManagedSession(configuration: configuration, engineFactory: EngineAdapter.init,
-                              defaultSource: DefaultCamera.source)
+                              defaultSource: defaultSource)
     }
 }

@@ -43,13 +43,6 @@ public final class ManagedSession: Sendable {
         try beforeStart { $0.source = source }
     }
 
-    /// Chooses the camera at `device` (nil: the default camera), run with this session's configuration (its tier
-    /// ladder and exposure tuner keys). Only before the first `start`.
-    /// - Throws: the camera's errors (`cameraUnavailable`, `cameraPermissionDenied`, `unsupportedDevice`).
-    public func useCamera(device: String?) throws(VitalsError) {
-        try use(CameraSource(device: device, configuration: configuration))
-    }
-
     /// Records what the session consumes to `path` (docs/recording-format.md). Only before the first `start`.
     public func record(to path: String) throws(VitalsError) {
         try beforeStart { $0.recordingPath = path }

@@ -50,8 +50,9 @@ public struct ReadingStateMachine: Sendable {
     public var fpsTier: Int
     /// The source's description (camera name and bus), for cancel contexts.
     public var deviceModel: String
-    /// The camera's latest operating point, for cancel contexts and diagnostics (nil for other sources).
-    public var captureSettings: CaptureSettings?
+    /// Whether the source's capture has settled (for a camera: its exposure tuner locked or kept its best step).
+    /// Sources that do not tune stay settled. With `requireExposureConverged`, the start waits for it.
+    public var isCaptureSettled = true
 
     /// A machine for one session.
     public init(configuration: VitalsConfiguration, fpsTier: Int, deviceModel: String) {
@@ -195,8 +196,7 @@ public struct ReadingStateMachine: Sendable {
     }
 
     private func exposureAllowsStart(_ tick: SignalTick) -> Bool {
-        let settled = captureSettings?.exposureSettled ?? true
-        guard configuration.advanced.requireExposureConverged, !settled else { return true }
+        guard configuration.advanced.requireExposureConverged, !isCaptureSettled else { return true }
         return tick.time - (positioningStart ?? tick.time) >= configuration.advanced.startMaxWaitSeconds
     }
 
@@ -236,9 +236,7 @@ public struct ReadingStateMachine: Sendable {
         let elapsed: Double? = if case .measuring(let elapsed) = state { elapsed } else { nil }
         return CancelContext(
             reason: reason.detail, elapsedSeconds: elapsed, qualityScore: lastQuality, effectiveFps: fpsTier,
-            deviceModel: deviceModel, redDc: lastRedDc, exposureIso: captureSettings?.exposureIso,
-            exposureTuneSteps: captureSettings.flatMap { $0.exposureTunerEnabled ? $0.exposureTuneSteps : nil },
-            exposureInBand: lastRedDc.map {
+            deviceModel: deviceModel, redDc: lastRedDc, exposureInBand: lastRedDc.map {
                 $0 >= configuration.advanced.exposureDcMin && $0 <= configuration.advanced.exposureDcMax
             })
     }

@@ -20,6 +20,8 @@ struct SessionWorkerState {
     private let recordedFirstFrameWallTime: Double?
     private let readingId: String
     private var recorder: SessionRecorder?
+    /// The source's latest capture settings (cameras and their replays), for cancel contexts and the result.
+    private var captureSettings: CaptureSettings?
     /// Whether positioning has begun at least once (an idle machine before that is not an ended session).
     private var hasBegun = false
 
@@ -56,7 +58,20 @@ struct SessionWorkerState {
             outputs += report(recorder.close(reason: machine.state.name))
             self.recorder = nil
         }
-        return outputs
+        return outputs.map(withCaptureFacts)
+    }
+
+    /// The output with the camera's exposure figures added to its cancel contexts (the machine knows no camera).
+    private func withCaptureFacts(_ output: ReadingStateMachine.Output) -> ReadingStateMachine.Output {
+        guard let settings = captureSettings else { return output }
+        var output = output
+        output.events = output.events.map { event in
+            guard case .cancelled(let reason, var context) = event else { return event }
+            context.exposureIso = settings.exposureIso
+            context.exposureTuneSteps = settings.exposureTunerEnabled ? settings.exposureTuneSteps : nil
+            return .cancelled(reason, context)
+        }
+        return output
     }
 
     private mutating func handle(_ item: SourceItem, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
@@ -75,7 +90,8 @@ struct SessionWorkerState {
             machine.isAutoStartEnabled = enabled
             return record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled)))
         case .captureSettings(let settings):
-            machine.captureSettings = settings
+            captureSettings = settings
+            machine.isCaptureSettled = settings.exposureSettled
             return record(.camera(timestamp: recorder?.lastTimestamp ?? 0, settings: .object(settings.diagnostics)))
         case .ended:
             return [applied(machine.stop())]
@@ -151,7 +167,7 @@ struct SessionWorkerState {
         let wall = anchor.map { $0.wall + (to - $0.sample) } ?? 0
         var outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
                                       capturedAt: ISO8601.format(unixSeconds: wall))
-        if case .success(var result) = outcome, let settings = machine.captureSettings {
+        if case .success(var result) = outcome, let settings = captureSettings {
             result.diagnostics = .object((result.diagnostics.objectValue ?? [:])
                 .merging(settings.diagnostics) { engine, _ in engine })
             outcome = .success(result)

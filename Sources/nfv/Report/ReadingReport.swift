@@ -1,4 +1,5 @@
 import NeurofitVitals
+import NeurofitVitalsCamera
 import PpgCore
 import StrictJSON
 
@@ -59,7 +60,7 @@ struct ReadingReport {
 
     private static func fromRecording(_ path: String) throws(UsageError) -> ReadingReport {
         do throws(VitalsError) {
-            let session = try ManagedSession.make(configurationJSON: nil)
+            let session = try ManagedSession.make(configurationJSON: nil, defaultSource: DefaultCamera.source)
             try session.use(try ReplaySource(path: path, realTime: false))
             try session.start()
             var result: [String: JSONValue]?

@@ -44,11 +44,8 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
 
 @Suite struct ReadingStateMachineTests {
     @Test func anUnsettledExposureHoldsTheStartUntilTheWaitCapWhenConvergenceIsRequired() {
-        let tuning = CaptureSettings(torchActive: true, torchLevel: 1, exposureDurationMs: 25, exposureIso: nil,
-                                     exposureLocked: false, exposureSettled: false, exposureTunerEnabled: true,
-                                     exposureTuneSteps: 1, width: 640, height: 480)
         var waiting = Harness { $0.advanced.requireExposureConverged = true }
-        waiting.machine.captureSettings = tuning
+        waiting.machine.isCaptureSettled = false
         // Previews count as eligible from 15 s after the first one (the cap); the gate then needs its 3.
         for _ in 0..<17 { waiting.tick() }
         #expect(!types(waiting.events).contains("started"), "still tuning: the cap and then the gate")
@@ -56,14 +53,12 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
         #expect(types(waiting.events).contains("started"), "the cap lets the reading start")
 
         var settled = Harness { $0.advanced.requireExposureConverged = true }
-        var locked = tuning
-        locked.exposureSettled = true
-        settled.machine.captureSettings = locked
+        settled.machine.isCaptureSettled = true
         settled.startReading()
         #expect(types(settled.events).contains("started"))
 
         var notRequired = Harness()
-        notRequired.machine.captureSettings = tuning
+        notRequired.machine.isCaptureSettled = false
         notRequired.startReading()
         #expect(types(notRequired.events).contains("started"), "the iOS default does not wait for exposure")
     }

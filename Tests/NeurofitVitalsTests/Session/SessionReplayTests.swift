@@ -31,7 +31,7 @@ import StrictJSON
     }
 
     private static func simulated(_ json: String, record path: String? = nil) throws -> ManagedSession {
-        let session = try ManagedSession.make(configurationJSON: nil)
+        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
         try session.use(try SimulatorOptions(json: json).makeSource())
         if let path { try session.record(to: path) }
         return session
@@ -39,7 +39,7 @@ import StrictJSON
 
     private static func replay(_ path: String) throws -> ManagedSession {
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
-        let session = try ManagedSession.make(configurationJSON: nil)
+        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
         try session.use(try ReplaySource(path: path, realTime: false))
         return session
     }

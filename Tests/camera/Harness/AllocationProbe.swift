@@ -1,5 +1,6 @@
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 import Synchronization
 
 /// Counts the capture thread's allocations over `frames` frames of a `CameraSource` (after 60 warm-up frames),

@@ -1,5 +1,6 @@
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 import PpgCore
 import Synchronization
 import StrictJSON

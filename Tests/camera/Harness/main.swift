@@ -9,6 +9,7 @@
 
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 import PpgCore
 import StrictJSON
 

@@ -1,0 +1,70 @@
+import NeurofitVitals
+import PpgCore
+import StrictJSON
+
+/// One camera as discovery reports it, found without streaming or reserving it.
+public struct CameraDescription: Sendable, Equatable {
+    /// Stable id: the udev `/dev/v4l/by-id` name when there is one, else the `/dev/v4l/by-path` name, else
+    /// `driver:bus_info`.
+    public var id: String
+    /// The device's name (`card`).
+    public var name: String
+    /// The video node.
+    public var path: String
+    /// Kernel driver.
+    public var driver: String
+    /// Bus location.
+    public var bus: String
+    /// Native and emulated modes.
+    public var modes: [CameraMode]
+    /// The torch used with this camera, if any.
+    public var torch: TorchDevice?
+    /// The highest tier a capturable native mode reaches and that mode, nil when none does.
+    public var choice: FpsTierSelector.Choice?
+    /// Why the camera cannot be used, nil when it can.
+    public var unsupportedReason: String?
+
+    /// Creates a description.
+    public init(id: String, name: String, path: String, driver: String, bus: String, modes: [CameraMode],
+                torch: TorchDevice?, choice: FpsTierSelector.Choice?, unsupportedReason: String?) {
+        self.id = id
+        self.name = name
+        self.path = path
+        self.driver = driver
+        self.bus = bus
+        self.modes = modes
+        self.torch = torch
+        self.choice = choice
+        self.unsupportedReason = unsupportedReason
+    }
+
+    /// The tiers of the default ladder that a capturable native mode reaches, highest first.
+    public var reachableTiers: [Int] {
+        FpsTierSelector.defaultTiers.filter { tier in
+            FpsTierSelector(tiers: [tier]).choose(from: modes) != nil
+        }
+    }
+
+    /// The cancel contexts' `deviceModel`: name and bus.
+    public var deviceModel: String { "\(name) (\(bus))" }
+
+    /// The discovery JSON object.
+    public var jsonValue: JSONValue {
+        let formats = modes.map { mode -> JSONValue in
+            .object(["format": .string(mode.format.description), "width": .number(Double(mode.width)),
+                     "height": .number(Double(mode.height)), "maxFps": .number(mode.maxFps),
+                     "emulated": .bool(mode.isEmulated)])
+        }
+        var object: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "path": .string(path), "driver": .string(driver),
+            "bus": .string(bus), "formats": .array(formats),
+            "fpsTiers": .array(reachableTiers.map { .number(Double($0)) }),
+            "fpsTier": choice.map { .number(Double($0.tier)) } ?? .null,
+            "hasTorch": .bool(torch != nil), "isSupported": .bool(choice != nil),
+        ]
+        if let choice { object["captureMode"] = .string(choice.mode.label) }
+        if let torch { object["torch"] = .string(torch.label) }
+        if let unsupportedReason { object["reason"] = .string(unsupportedReason) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,101 @@
+import NeurofitVitals
+import Glibc
+
+/// Lists cameras without streaming: every video node that is a streaming video-capture
+/// device (metadata nodes, outputs and subdevices are not cameras), with its modes, tier and torch.
+public struct CameraDiscovery: Sendable {
+    /// Where to look.
+    public let environment: CameraEnvironment
+    /// The tier rule.
+    public let selector: FpsTierSelector
+
+    /// Discovery in `environment` with the default tier ladder.
+    public init(environment: CameraEnvironment = .current(), selector: FpsTierSelector = FpsTierSelector()) {
+        self.environment = environment
+        self.selector = selector
+    }
+
+    /// Every camera found, in node order.
+    public func cameras() -> [CameraDescription] {
+        environment.videoNodes.compactMap { try? describe(path: $0) }
+    }
+
+    /// The camera at `path`.
+    /// - Throws: `CaptureError` when it cannot be opened or is not a video capture device.
+    public func describe(path: String) throws(CaptureError) -> CameraDescription {
+        let node = try V4L2Node(path: path, conversion: true)
+        let capabilities = try node.capabilities()
+        guard capabilities.isVideoCapture else {
+            throw CaptureError("VIDIOC_QUERYCAP", device: path, detail: "not a video capture device")
+        }
+        let modes = node.modes()
+        let choice = selector.choose(from: modes)
+        return CameraDescription(
+            id: Self.stableId(path: path, capabilities), name: capabilities.card, path: path,
+            driver: capabilities.driver, bus: capabilities.busInfo, modes: modes,
+            torch: environment.torch(forUSBCamera: capabilities.isUSB), choice: choice,
+            unsupportedReason: choice == nil ? selector.unsupportedReason(for: modes) : nil)
+    }
+
+    /// The camera a session means by `device`: nil, "" or "default" = the first supported camera, a path,
+    /// or a stable id from `cameras()`.
+    /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
+    ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
+    public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
+        guard let device = Self.specificDevice(device) else {
+            let all = environment.videoNodes.map { path in
+                Result { () throws(CaptureError) in try describe(path: path) }
+            }
+            if let supported = all.lazy.compactMap({ try? $0.get() }).first(where: { $0.choice != nil }) {
+                return supported
+            }
+            if let denied = all.lazy.compactMap({ result -> CaptureError? in
+                if case .failure(let error) = result, error.isPermissionDenied { return error }
+                return nil
+            }).first {
+                throw denied.vitalsError
+            }
+            if let unsupported = all.lazy.compactMap({ try? $0.get() }).first {
+                throw VitalsError(.unsupportedDevice, unsupported.unsupportedReason ?? "unsupported camera")
+            }
+            throw Self.noCamera
+        }
+        let path = device.hasPrefix("/") ? device : cameras().first(where: { $0.id == device })?.path
+        guard let path else {
+            throw VitalsError(.cameraUnavailable, "No camera with id \(device) (see nfv devices)")
+        }
+        let camera: CameraDescription
+        do { camera = try describe(path: path) } catch { throw error.vitalsError }
+        guard camera.choice != nil else {
+            throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
+        }
+        return camera
+    }
+
+    /// `device` unless it names the default camera: nil, "" or "default" give nil.
+    public static func specificDevice(_ device: String?) -> String? {
+        guard let device, !device.isEmpty, device != "default" else { return nil }
+        return device
+    }
+
+    /// `cameraUnavailable` for a machine without any video capture device.
+    public static let noCamera = VitalsError(
+        .cameraUnavailable, "No camera found: no V4L2 video capture device (/dev/video*) on this machine",
+        retryable: false)
+
+    private static func stableId(path: String, _ capabilities: V4L2Capabilities) -> String {
+        for directory in ["/dev/v4l/by-id", "/dev/v4l/by-path"] {
+            for name in CameraEnvironment.entries(of: directory, prefix: "").sorted()
+            where resolvedPath(directory + "/" + name) == resolvedPath(path) {
+                return name
+            }
+        }
+        return "\(capabilities.driver):\(capabilities.busInfo)"
+    }
+
+    private static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

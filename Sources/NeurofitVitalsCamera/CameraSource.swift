@@ -1,0 +1,182 @@
+import NeurofitVitals
+import Glibc
+import Synchronization
+
+/// The camera as a session's frame source: opens the camera at its highest tier with the torch
+/// on (guarded by a guardian process), streams on a dedicated thread through `CameraCaptureLoop` — exposure tuner,
+/// tier drops, stall restart, waiting for a lost camera — and on `close` releases the camera and switches the
+/// torch off before returning. The exposure is held from `readingDidStart` until `readingDidEnd` or `close`.
+public final class CameraSource: FrameSource {
+    public let info: SourceInfo
+    /// The camera this source reads.
+    public let camera: CameraDescription
+
+    private let tunerSettings: ExposureTunerSettings?
+    private let selector: FpsTierSelector
+    private let policy: CameraHealthPolicy
+    private let environment: CameraEnvironment
+    private let current = Mutex<CaptureRun?>(nil)
+    private let lastStatus = Mutex<CameraStatus?>(nil)
+
+    /// The source for `device` (nil, "" or "default": the default camera; a path; or a stable id from discovery)
+    /// at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual exposure
+    /// (nil: leave exposure as the camera has it).
+    /// - Throws: `cameraUnavailable` (no such camera), `cameraPermissionDenied`, or `unsupportedDevice`.
+    public init(device: String?, environment: CameraEnvironment = .current(),
+                tiers: [Int] = FpsTierSelector.defaultTiers,
+                tunerSettings: ExposureTunerSettings? = ExposureTunerSettings(),
+                policy: CameraHealthPolicy = CameraHealthPolicy()) throws(VitalsError) {
+        selector = FpsTierSelector(tiers: tiers)
+        camera = try CameraDiscovery(environment: environment, selector: selector).resolve(device)
+        self.environment = environment
+        self.tunerSettings = tunerSettings
+        self.policy = policy
+        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.last ?? 20,
+                          deviceModel: camera.deviceModel)
+    }
+
+    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder and its `exposure*` tuner keys.
+    /// - Throws: as `init(device:environment:tiers:tunerSettings:policy:)`.
+    public convenience init(device: String?, configuration: VitalsConfiguration,
+                            environment: CameraEnvironment = .current()) throws(VitalsError) {
+        try self.init(device: device, environment: environment, tiers: configuration.advanced.fpsTiers,
+                      tunerSettings: ExposureTunerSettings(configuration.advanced))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The camera's operating point and counters (nil before the first open).
+    public var status: CameraStatus? {
+        lastStatus.withLock { $0 }
+    }
+
+    public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        close()
+        guard let choice = camera.choice else {
+            throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
+        }
+        let guardian = camera.torch.flatMap { try? TorchGuardian(torch: $0) }
+        let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
+                                         discovery: CameraDiscovery(environment: environment, selector: selector))
+        let run = CaptureRun(guardian: guardian)
+        let loop = CameraCaptureLoop(
+            backend: backend, clock: MonotonicClock(), torch: camera.torch.flatMap { try? $0.open() },
+            modes: camera.modes, selector: selector, choice: choice, tunerSettings: tunerSettings,
+            policy: policy, deliver: { item in if !run.isStopping { deliver(item) } },
+            report: { [weak self] status in self?.lastStatus.withLock { $0 = status } },
+            shouldStop: { run.isStopping }, readingActive: { run.isReadingActive },
+            fingerContact: { run.fingerContact })
+        do throws(CaptureError) {
+            try backend.open(mode: choice.mode, fps: choice.tier)
+            try? loop.prepare()
+            try backend.startStreaming()
+        } catch {
+            Log.note("camera: cannot start \(camera.path): \(error.message)")
+            loop.abandon()
+            guardian?.release()
+            throw error.vitalsError
+        }
+        Log.note("camera: \(camera.path) (\(camera.deviceModel)) at \(choice.tier) fps in \(choice.mode.label); torch "
+            + (camera.torch.map { "\($0.label)" + (guardian == nil ? " without a guardian" : "") } ?? "none"))
+        current.withLock { $0 = run }
+        let transfer = UncheckedTransfer(loop)
+        do {
+            try DetachedThread.start(name: "nfv-camera") {
+                run.markCaptureThread()
+                transfer.value.run()
+                run.finish()
+            }
+        } catch {
+            loop.abandon()
+            run.finish()
+            throw error
+        }
+    }
+
+    public func readingDidStart() {
+        current.withLock { $0 }?.setReadingActive(true)
+    }
+
+    public func readingDidEnd() {
+        current.withLock { $0 }?.setReadingActive(false)
+    }
+
+    public func fingerContactDidChange(_ contact: Bool) {
+        current.withLock { $0 }?.setFingerContact(contact)
+    }
+
+    public func close() {
+        guard let run = current.withLock({ run -> CaptureRun? in
+            defer { run = nil }
+            return run
+        }) else { return }
+        run.stopAndWait()
+    }
+}
+
+/// One open…close of a camera source: the stop request, whether a reading is in progress and a finger is on the
+/// lens, the capture thread's end, and the torch guardian.
+private final class CaptureRun: Sendable {
+    private let stopping = Atomic<Bool>(false)
+    private let readingActive = Atomic<Bool>(false)
+    /// 1 finger on the lens, 0 none, -1 not known yet.
+    private let contact = Atomic<Int8>(-1)
+    private let captureThread = Atomic<UInt>(0)
+    private let done = ConditionLock()
+    private let finished = Mutex<Bool>(false)
+    private let guardian: UncheckedTransfer<TorchGuardian?>
+
+    init(guardian: TorchGuardian?) {
+        self.guardian = UncheckedTransfer(guardian)
+    }
+
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    /// Whether the session is measuring a reading (the capture thread holds the exposure meanwhile).
+    var isReadingActive: Bool { readingActive.load(ordering: .acquiring) }
+
+    func setReadingActive(_ active: Bool) {
+        readingActive.store(active, ordering: .releasing)
+    }
+
+    /// Whether the session sees a finger on the lens (nil: not known yet).
+    var fingerContact: Bool? {
+        switch contact.load(ordering: .acquiring) {
+        case 1: true
+        case 0: false
+        default: nil
+        }
+    }
+
+    func setFingerContact(_ present: Bool) {
+        contact.store(present ? 1 : 0, ordering: .releasing)
+    }
+
+    func markCaptureThread() {
+        captureThread.store(UInt(pthread_self()), ordering: .releasing)
+    }
+
+    /// Called by the capture thread when the camera is released: lets the guardian go and wakes `stopAndWait`.
+    func finish() {
+        guardian.value?.release()
+        done.withLock { finished.withLock { $0 = true } }
+        done.broadcast()
+    }
+
+    /// Asks the capture thread to stop and waits until it released the camera (not when called from it).
+    func stopAndWait() {
+        stopping.store(true, ordering: .releasing)
+        guard captureThread.load(ordering: .acquiring) != UInt(pthread_self()) else { return }
+        done.withLock {
+            while !finished.withLock({ $0 }) { done.wait(until: nil) }
+        }
+    }
+}
+
+/// Hands a non-`Sendable` value to exactly one other thread: the sender never touches it again.
+struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

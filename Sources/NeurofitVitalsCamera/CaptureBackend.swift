@@ -1,0 +1,26 @@
+import NeurofitVitals
+/// The one layer through which the camera source touches a camera: the V4L2 backend in
+/// production, a scripted camera on a virtual clock in the unit tests. Used from one thread at a time.
+public protocol CaptureBackend: AnyObject {
+    /// The device path or a description, for messages.
+    var device: String { get }
+    /// Opens the camera and configures `mode` at `fps` with its buffers, without streaming.
+    func open(mode: CameraMode, fps: Int) throws(CaptureError)
+    /// Switches to `mode` at `fps` while not streaming (a tier drop).
+    func reconfigure(mode: CameraMode, fps: Int) throws(CaptureError)
+    /// Starts streaming (queues every buffer, `STREAMON`).
+    func startStreaming() throws(CaptureError)
+    /// Stops streaming (`STREAMOFF`); tolerant of a vanished device.
+    func stopStreaming()
+    /// Releases everything (buffers, descriptor); tolerant of a vanished device. Idempotent.
+    func close()
+    /// Waits at most `timeout` seconds for the next frame.
+    func nextFrame(timeout: Double) -> CaptureEvent
+    /// Switches off automatic exposure and its frame-rate priority, white balance, focus and gain
+    /// and returns the manual-exposure limits at `fps` with the current setting, or nil without manual exposure.
+    func prepareControls(fps: Int) -> (limits: ExposureLimits, current: ExposureSetting)?
+    /// Applies a manual exposure operating point.
+    func apply(_ setting: ExposureSetting) throws(CaptureError)
+    /// Counters since `open`.
+    var statistics: CaptureStatistics { get }
+}
