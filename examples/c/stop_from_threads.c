@@ -65,8 +65,9 @@ static void on_event(void *user_data, const char *json) {
         pthread_cond_signal(&watch->ended);
     }
     pthread_mutex_unlock(&watch->lock);
-    /* Allowed inside the callback: stop only enqueues a command. Done outside the lock, as any call into the
-     * library from a callback should be. */
+    /* Allowed inside the callback: stop never waits for the event thread (with a camera it waits only until the
+     * capture thread has released the camera). Done outside the lock, as any call into the library from a callback
+     * should be. */
     if (stop_now && nfv_session_stop(watch->session) != NFV_OK) fprintf(stderr, "stop: %s\n", nfv_last_error_message());
 }
 
