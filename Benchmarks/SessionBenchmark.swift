@@ -3,7 +3,6 @@
 
 import Glibc
 import NeurofitVitals
-import NeurofitVitalsCamera
 
 /// The `session` benchmark.
 @MainActor let sessionBenchmark = Benchmark(
@@ -18,28 +17,30 @@ enum SessionBenchmark {
         for fps in [30, 60] {
             let path = "/tmp/nfv-bench-session-\(getpid()).nfvrec"
             defer { unlink(path) }
-            measure("simulated finger, recording", fps: fps) { session in
-                try session.use(try SimulatorOptions(json: #"{"realTime":false,"fps":\#(fps)}"#).makeSource())
-                try session.record(to: path)
+            measure("simulated finger, recording", fps: fps) { setup in
+                setup.source = try SimulatorOptions(json: #"{"realTime":false,"fps":\#(fps)}"#).makeSource()
+                setup.recordingPath = path
             }
-            measure("replay of that recording", fps: fps) { session in
-                try session.use(try ReplaySource(path: path, realTime: false))
+            measure("replay of that recording", fps: fps) { setup in
+                setup.source = try ReplaySource(path: path, realTime: false)
             }
         }
     }
 
-    private static func measure(_ name: String, fps: Int, setUp: (ManagedSession) throws -> Void) {
+    /// Runs one session set up by `setUp`, its events encoded to JSON as the C API delivers them.
+    private static func measure(_ name: String, fps: Int, setUp: (inout SessionSetup) throws -> Void) {
         do {
             if (License.shared.activated == nil) { try activateForBenchmark() }
-            let session = try ManagedSession.make(configurationJSON: nil, defaultSource: DefaultCamera.source)
-            try setUp(session)
+            var setup = SessionSetup()
+            try setUp(&setup)
             var events = 0
             var covered = 0.0
             let seconds = try Stopwatch.time {
+                let session = try Session(setup)
                 try session.start()
-                while case .event(let json) = try session.nextEvent(timeout: 30) {
-                    events += 1
-                    if json.contains(#""type":"measurementComplete""#) { covered = 60 }
+                while case .event(let event) = try session.nextEvent(timeout: 30) {
+                    events += event.json.isEmpty ? 0 : 1
+                    if case .measurementComplete = event { covered = 60 }
                 }
             }
             let speed = covered > 0 ? String(Int(covered / seconds)) + "×" : "(no result)"

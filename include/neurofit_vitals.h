@@ -406,6 +406,15 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_cancel_reading(nfv_session *se
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_auto_start(nfv_session *session, int enabled);
 
 /**
+ * Whether a reading may start on its own: the value nfv_session_set_auto_start() last set, 1 by default.
+ *
+ * @param out_enabled  receives 1 or 0.
+ * @return NFV_OK, or NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL out_enabled.
+ * Threads: any; may wait while the session handles one frame.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_get_auto_start(nfv_session *session, int *out_enabled);
+
+/**
  * Ends the session: final and idempotent. The source (camera, torch, file) is released at once. Before
  * `measurementComplete` the session ends without a result (`state` idle, then the stream ends); after it the
  * result is still delivered. Safe from any thread and from inside the event callback.

@@ -12,7 +12,7 @@ public func nfv_analyze(_ timestampsS: UnsafePointer<Double>?, _ red: UnsafePoin
     cCall { () throws(VitalsError) in
         let output = try Arguments.stringOutput(outResultJson, "out_result_json")
         let frames = try BatchFrames.frames(timestampsS, red, green, blue, count: count)
-        let options = try BatchFrames.options(Arguments.optionalString(optionsJson, "options_json"))
+        let options = try AnalysisOptions(configurationJSON: Arguments.optionalString(optionsJson, "options_json"))
         switch FinalAnalyzer(options: options).analyze(frames: frames) {
         case .success(let result): output.pointee = try newCString(result.jsonText)
         case .failure(let error): throw VitalsError(.noHeartRate, error.message)
@@ -41,22 +41,5 @@ enum BatchFrames {
             frames.append(frame)
         }
         return frames
-    }
-
-    /// The analysis switches of a session configuration JSON (defaults when nil).
-    static func options(_ json: String?) throws(VitalsError) -> AnalysisOptions {
-        var options = AnalysisOptions()
-        guard let json else { return options }
-        let configuration: VitalsConfiguration
-        do {
-            configuration = try VitalsConfiguration(json: json)
-        } catch {
-            throw VitalsError(error)
-        }
-        options.consistencyGate = configuration.advanced.consistencyGate
-        options.mergedIntervalFix = configuration.advanced.mergedIntervalFix
-        options.motionBreathing = configuration.motionBreathing
-        options.minimumAmplitude = configuration.advanced.minAmplitude
-        return options
     }
 }

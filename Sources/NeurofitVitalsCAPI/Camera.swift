@@ -41,6 +41,8 @@ public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePo
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let name = try Arguments.optionalString(device, "device")
-        try session.use(CameraSource(device: name, configuration: session.configuration))
+        try session.configure { (setup) throws(VitalsError) in
+            setup.source = try CameraSource(device: name, configuration: setup.configuration ?? VitalsConfiguration())
+        }
     }
 }

@@ -1,7 +1,6 @@
 import CNeurofitVitals
 import Glibc
 import NeurofitVitals
-import NeurofitVitalsCamera
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
@@ -12,7 +11,7 @@ public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
         guard let outSession else { throw .invalidArgument("out_session must not be NULL") }
         outSession.pointee = nil
         let text = try Arguments.optionalString(configJson, "config_json")
-        outSession.pointee = sessions.insert(try ManagedSession.make(configurationJSON: text, defaultSource: DefaultCamera.source))
+        outSession.pointee = sessions.insert(SessionHandle(try SessionSetup(configurationJSON: text)))
     }
 }
 
@@ -26,9 +25,8 @@ public func nfv_session_destroy(_ session: OpaquePointer?) {
 @c @implementation
 public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
-        let session = try sessions.object(session)
-        guard (1...240).contains(fpsTier) else { throw .invalidArgument("fps_tier must be in 1...240 (got \(fpsTier))") }
-        try session.use(HostFrameSource(fpsTier: Int(fpsTier)))
+        let source = try HostFrameSource.checked(fpsTier: Int(fpsTier))
+        try sessions.object(session).configure { $0.source = source }
     }
 }
 
@@ -38,7 +36,7 @@ public func nfv_session_use_simulator(_ session: OpaquePointer?, _ optionsJson: 
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let options = try SimulatorOptions(json: try Arguments.optionalString(optionsJson, "options_json"))
-        try session.use(options.makeSource())
+        try session.configure { $0.source = options.makeSource() }
     }
 }
 
@@ -50,7 +48,7 @@ public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_
         let session = try sessions.object(session)
         guard let callback else { throw .invalidArgument("callback must not be NULL") }
         let host = HostPointer(raw: userData)
-        try session.setCallback { json in json.withCString { callback(host.raw, $0) } }
+        try session.configure { $0.callback = { event in event.json.withCString { callback(host.raw, $0) } } }
     }
 }
 
@@ -69,7 +67,7 @@ public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
         let session = try sessions.object(session)
         let output = try Arguments.stringOutput(outJson, "out_json")
         pulled = try session.nextEvent(timeout: timeoutMs < 0 ? nil : Double(timeoutMs) / 1000)
-        if case .event(let json) = pulled { output.pointee = try newCString(json) }
+        if case .event(let event) = pulled { output.pointee = try newCString(event.json) }
     }
     guard status == NFV_OK else { return status }
     switch pulled {
@@ -91,7 +89,18 @@ public func nfv_session_cancel_reading(_ session: OpaquePointer?, _ reason: Unsa
 /// See include/neurofit_vitals.h.
 @c @implementation
 public func nfv_session_set_auto_start(_ session: OpaquePointer?, _ enabled: CInt) -> nfv_status {
-    cCall { () throws(VitalsError) in try sessions.object(session).setAutoStart(enabled != 0) }
+    cCall { () throws(VitalsError) in try sessions.object(session).autoStart = enabled != 0 }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
+public func nfv_session_get_auto_start(_ session: OpaquePointer?,
+                                       _ outEnabled: UnsafeMutablePointer<CInt>?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        guard let outEnabled else { throw .invalidArgument("out_enabled must not be NULL") }
+        outEnabled.pointee = session.autoStart ? 1 : 0
+    }
 }
 
 /// See include/neurofit_vitals.h.
@@ -159,7 +168,8 @@ public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePoin
                                    _ realTime: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
-        try session.use(try ReplaySource(path: try Arguments.string(path, "path"), realTime: realTime != 0))
+        let source = try ReplaySource(path: try Arguments.string(path, "path"), realTime: realTime != 0)
+        try session.configure { $0.source = source }
     }
 }
 
@@ -167,7 +177,7 @@ public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePoin
 @c @implementation
 public func nfv_session_record(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
-        let session = try sessions.object(session)
-        try session.record(to: try Arguments.string(path, "path"))
+        let path = try Arguments.string(path, "path")
+        try sessions.object(session).configure { $0.recordingPath = path }
     }
 }

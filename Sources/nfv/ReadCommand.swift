@@ -34,27 +34,26 @@ let readCommand = Subcommand(
             guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
             try CommandLicense.activate(option: options.value("license"))
             Log.setEnabled(options.flags.contains("log"))
-            let session = try makeSession(options)
-            return runSession(session, json: options.flags.contains("json"))
+            return runSession(try makeSetup(options), json: options.flags.contains("json"))
         } catch {
             printError("nfv read: \(error.message)\n\n\(readCommand.usage)")
             return ExitStatus.usage
         }
     })
 
-private func makeSession(_ options: ParsedArguments) throws(UsageError) -> ManagedSession {
+private func makeSetup(_ options: ParsedArguments) throws(UsageError) -> SessionSetup {
     let configuration = try options.value("config").map { text throws(UsageError) in
         text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
     }
     do {
-        let session = try ManagedSession.make(configurationJSON: configuration, defaultSource: DefaultCamera.source)
+        var setup = try SessionSetup(configurationJSON: configuration)
         if options.flags.contains("simulate") {
-            try session.use(try simulatorOptions(options).makeSource())
+            setup.source = try simulatorOptions(options).makeSource()
         } else if let device = options.value("device") {
-            try session.use(CameraSource(device: device, configuration: session.configuration))
+            setup.source = try CameraSource(device: device, configuration: setup.configuration ?? VitalsConfiguration())
         }
-        if let path = options.value("record") { try session.record(to: path) }
-        return session
+        setup.recordingPath = options.value("record")
+        return setup
     } catch let error as VitalsError {
         throw UsageError(error.message)
     } catch let error as UsageError {
@@ -94,9 +93,11 @@ private func simulatorOptions(_ options: ParsedArguments) throws(UsageError) -> 
 nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 
 /// Starts `session`, shows or prints its events until the stream ends; exit 0 with a result.
-func runSession(_ session: ManagedSession, json: Bool) -> Int32 {
+func runSession(_ setup: SessionSetup, json: Bool) -> Int32 {
     signal(SIGINT) { _ in interrupted = 1 }
-    do {
+    let session: Session
+    do throws(VitalsError) {
+        session = try Session(setup, defaultSource: DefaultCamera.source)
         try session.start()
     } catch {
         printError("nfv: \(error.message)")
@@ -118,8 +119,8 @@ func runSession(_ session: ManagedSession, json: Bool) -> Int32 {
         guard case .event(let event) = pulled else {
             if pulled == .ended { break } else { continue }
         }
-        if event.hasPrefix("{\"result\"") { completed = true }
-        if json { print(event); fflush(nil) } else { console.show(event) }
+        if case .completed = event { completed = true }
+        if json { print(event.json); fflush(nil) } else { console.show(event) }
     }
     return completed ? ExitStatus.ok : ExitStatus.failure
 }

@@ -1,7 +1,6 @@
 import Glibc
 import NeurofitVitals
 import PpgCore
-import StrictJSON
 
 /// Shows a reading's events to a person: guidance as the NEUROFIT app's words, a progress bar,
 /// the live heart rate with a pulse mark on each beat, and a summary of the result.
@@ -9,118 +8,109 @@ struct ReadingConsole {
     /// Whether standard output is a terminal (redraw one status line) or a pipe/file (one line per update).
     private let interactive = isatty(STDOUT_FILENO) != 0
     private var pulseOn = false
-    private var lastPreview: [String: JSONValue] = [:]
-    private var lastGuidance: String?
+    private var lastPreview: LivePreview?
+    private var lastGuidance: Guidance?
 
     /// The app's words for each guidance value.
-    static let guidanceCopy = [
-        "noContact": "With a warm fingertip, cover the back camera. Slowly adjust finger pressure until you see "
+    static let guidanceCopy: [Guidance: String] = [
+        .noContact: "With a warm fingertip, cover the back camera. Slowly adjust finger pressure until you see "
             + "your pulse in the red glow.",
-        "frameDrop": "Optimizing camera resolution and frame rate for reading quality...",
-        "weakSignal": "Slowly adjust your finger pressure until you can see your pulse in the red glow.",
-        "lowQuality": "Slowly adjust your finger pressure until you can see your pulse in the red glow.",
-        "compliant": "Starting your reading - hold still and keep the same finger pressure...",
+        .frameDrop: "Optimizing camera resolution and frame rate for reading quality...",
+        .weakSignal: "Slowly adjust your finger pressure until you can see your pulse in the red glow.",
+        .lowQuality: "Slowly adjust your finger pressure until you can see your pulse in the red glow.",
+        .compliant: "Starting your reading - hold still and keep the same finger pressure...",
     ]
     static let measuringCopy = "Measuring your Vitals - keep the same finger pressure, sit still, and relax for a minute..."
     static let retryCopy = "To ensure accurate results, NEUROFIT needs higher quality signal from your device. "
         + "Please retry your reading."
 
     /// Renders one event.
-    mutating func show(_ json: String) {
-        guard let event = (try? JSONValue(parsing: json))?.objectValue, let type = event["type"]?.stringValue else {
-            return
-        }
-        switch type {
-        case "guidance": showGuidance(event)
-        case "started": finishLine(); print(Self.measuringCopy)
-        case "preview": lastPreview = event; drawStatus()
-        case "heartbeat": pulseOn.toggle(); drawStatus()
-        case "cancelled": showCancel(event)
-        case "reconfiguringCamera": finishLine(); print("Adjusting the camera's frame rate...")
-        case "measurementComplete": finishLine(); print("Computing your result...")
-        case "completed": finishLine(); showResult(event["result"]?.objectValue ?? [:])
-        case "failed": finishLine(); showFailure(event["error"]?.objectValue ?? [:])
-        default: break
+    mutating func show(_ event: SessionEvent) {
+        switch event {
+        case .guidance(let guidance, let progress): showGuidance(guidance, progress: progress)
+        case .started: finishLine(); print(Self.measuringCopy)
+        case .preview(let preview): lastPreview = preview; drawStatus()
+        case .heartbeat: pulseOn.toggle(); drawStatus()
+        case .cancelled(let reason, _): showCancel(reason)
+        case .reconfiguringCamera: finishLine(); print("Adjusting the camera's frame rate...")
+        case .measurementComplete: finishLine(); print("Computing your result...")
+        case .completed(let result): finishLine(); showResult(result)
+        case .failed(let error): finishLine(); showFailure(error)
+        case .state, .recoverableError, .recordingError: break
         }
         fflush(nil)
     }
 
-    private mutating func showGuidance(_ event: [String: JSONValue]) {
-        let guidance = event["guidance"]?.stringValue ?? ""
-        let progress = event["startProgress"]?.numberValue ?? 0
-        let copy = Self.guidanceCopy[guidance] ?? guidance
+    private mutating func showGuidance(_ guidance: Guidance, progress: Double) {
+        let copy = Self.guidanceCopy[guidance] ?? guidance.rawValue
         if interactive {
             redraw("\(bar(progress, width: 10)) \(copy)")
         } else if guidance != lastGuidance || progress >= 1 {
-            print("[\(guidance)] \(copy) (start \(Int(progress * 100))%)")
+            print("[\(guidance.rawValue)] \(copy) (start \(Int(progress * 100))%)")
         }
         lastGuidance = guidance
     }
 
     private mutating func drawStatus() {
-        let progress = lastPreview["progress"]?.numberValue ?? 0
-        let elapsed = Int(lastPreview["elapsed"]?.numberValue ?? 0)
+        let progress = lastPreview?.progress ?? 0
+        let elapsed = Int(lastPreview?.elapsed ?? 0)
         var parts = ["\(bar(progress, width: 30)) \(elapsed)s"]
-        if let rate = lastPreview["heartRateBpm"]?.numberValue {
+        if let rate = lastPreview?.heartRateBpm {
             parts.append("\(pulseOn ? "♥" : "♡") \(Int(rate.rounded())) bpm")
         }
-        if let rmssd = lastPreview["rmssdMs"]?.numberValue { parts.append("HRV \(Int(rmssd.rounded())) ms") }
-        if let breathing = lastPreview["breathingRateBrpm"]?.numberValue {
+        if let rmssd = lastPreview?.rmssdMs { parts.append("HRV \(Int(rmssd.rounded())) ms") }
+        if let breathing = lastPreview?.breathingRateBrpm {
             parts.append("breathing \(Int(breathing.rounded()))/min")
         }
-        if let level = lastPreview["signalLevel"]?.stringValue { parts.append("signal \(level)") }
-        if let risk = lastPreview["abortRisk"]?.stringValue, risk != "none" { parts.append("hold still!") }
+        if let level = lastPreview?.signalLevel { parts.append("signal \(level.rawValue)") }
+        if let risk = lastPreview?.abortRisk, risk != .none { parts.append("hold still!") }
         let line = parts.joined(separator: "  ")
-        if interactive { redraw(line) } else if !lastPreview.isEmpty, lastPreviewIsNew() { print(line) }
+        if interactive { redraw(line) } else if lastPreview != nil, lastPreviewIsNew() { print(line) }
     }
 
     /// In a pipe, one status line per preview (not per heartbeat).
     private mutating func lastPreviewIsNew() -> Bool {
-        defer { printedElapsed = lastPreview["elapsed"]?.numberValue }
-        return printedElapsed != lastPreview["elapsed"]?.numberValue
+        defer { printedElapsed = lastPreview?.elapsed }
+        return printedElapsed != lastPreview?.elapsed
     }
 
     private var printedElapsed: Double?
 
-    private mutating func showCancel(_ event: [String: JSONValue]) {
+    private mutating func showCancel(_ reason: CancelReason) {
         finishLine()
-        let reason = event["reason"]?.stringValue ?? ""
-        let detail = event["detail"]?.stringValue ?? ""
-        let words = [
-            "contactLost": "The fingertip left the camera.",
-            "poorSignal": "The signal was too poor to finish a reliable reading.",
-            "interrupted": "The camera was interrupted.",
-            "cancelledByApp": "The reading was cancelled.",
-        ][reason] ?? reason
-        print("Reading restarted: \(words) (\(detail))")
-        lastPreview = [:]
+        let words = switch reason.kind {
+        case .contactLost: "The fingertip left the camera."
+        case .poorSignal: "The signal was too poor to finish a reliable reading."
+        case .interrupted: "The camera was interrupted."
+        case .cancelledByApp: "The reading was cancelled."
+        }
+        print("Reading restarted: \(words) (\(reason.detail))")
+        lastPreview = nil
     }
 
-    private func showResult(_ result: [String: JSONValue]) {
-        func value(_ key: String, _ unit: String, digits: Int = 0) -> String {
-            guard let number = result[key]?.numberValue else { return "withheld" }
+    private func showResult(_ result: ReadingResult) {
+        func value(_ number: Double?, _ unit: String, digits: Int = 0) -> String {
+            guard let number else { return "withheld" }
             return format(number, digits: digits) + unit
         }
-        let quality = ["3": "clean", "2": "usable", "1": "withheld"][
-            format(result["quality"]?.numberValue ?? 1, digits: 0)] ?? "?"
+        let quality = [3: "clean", 2: "usable", 1: "withheld"][result.quality] ?? "?"
         print("""
 
-            Heart rate        \(value("heartRateBpm", " bpm", digits: 1))
-            HRV (RMSSD)       \(value("rmssdMs", " ms", digits: 1))
-            SDNN              \(value("sdnnMs", " ms", digits: 1))
-            Stress index      \(value("baevskyStressIndex", "", digits: 0))
-            SD2/SD1           \(value("sd2sd1", "", digits: 2))
-            Breathing rate    \(value("breathingRateBrpm", " /min", digits: 1))\(
-                result["breathingRateConfidence"]?.stringValue.map { " (\($0) confidence)" } ?? "")
+            Heart rate        \(value(result.heartRateBpm, " bpm", digits: 1))
+            HRV (RMSSD)       \(value(result.rmssdMs, " ms", digits: 1))
+            SDNN              \(value(result.sdnnMs, " ms", digits: 1))
+            Stress index      \(value(result.baevskyStressIndex, "", digits: 0))
+            SD2/SD1           \(value(result.sd2sd1, "", digits: 2))
+            Breathing rate    \(value(result.breathingRateBrpm, " /min", digits: 1))\(
+                result.breathingRateConfidence.map { " (\($0) confidence)" } ?? "")
             Signal quality    \(quality)
             """)
         if quality == "withheld" { print("\n" + Self.retryCopy) }
     }
 
-    private func showFailure(_ error: [String: JSONValue]) {
-        let code = error["code"]?.stringValue ?? "error"
-        print("The reading failed (\(code)): \(error["message"]?.stringValue ?? "")")
-        if code == "noHeartRate" { print(Self.retryCopy) }
+    private func showFailure(_ error: VitalsError) {
+        print("The reading failed (\(error.code.rawValue)): \(error.message)")
+        if error.code == .noHeartRate { print(Self.retryCopy) }
     }
 
     private func redraw(_ line: String) {

@@ -1,5 +1,4 @@
 import NeurofitVitals
-import NeurofitVitalsCamera
 
 /// `nfv replay FILE`: runs a full session on a recording, a CSV of means or a Y4M video and prints its events.
 let replayCommand = Subcommand(
@@ -28,16 +27,15 @@ let replayCommand = Subcommand(
             let configuration = try options.value("config").map { text throws(UsageError) in
                 text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text
             }
-            let session: ManagedSession
+            var setup: SessionSetup
             do throws(VitalsError) {
-                session = try ManagedSession.make(configurationJSON: configuration, defaultSource: DefaultCamera.source)
-                try session.use(try ReplaySource(path: options.positional[0],
-                                                 realTime: options.flags.contains("realtime")))
-                if let path = options.value("record") { try session.record(to: path) }
+                setup = try SessionSetup(configurationJSON: configuration)
+                setup.source = try ReplaySource(path: options.positional[0], realTime: options.flags.contains("realtime"))
+                setup.recordingPath = options.value("record")
             } catch {
                 throw UsageError(error.message)
             }
-            return runSession(session, json: !options.flags.contains("human"))
+            return runSession(setup, json: !options.flags.contains("human"))
         } catch {
             printError("nfv replay: \(error.message)\n\n\(replayCommand.usage)")
             return ExitStatus.usage

@@ -63,13 +63,12 @@ import Testing
         defer { unlink(path) }
         try Data((["timestamp_s,red,green,blue"] + rows).joined(separator: "\n").utf8)
             .write(to: URL(fileURLWithPath: path))
-        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
-        try session.use(try ReplaySource(path: path, realTime: false))
+        let session = try Session(SessionSetup(source: try ReplaySource(path: path, realTime: false)))
         try session.start()
         var events: [String] = []
         let deadline = monotonicSeconds() + 30
         while monotonicSeconds() < deadline, case let pull = try session.nextEvent(timeout: 1) {
-            if case .event(let json) = pull { events.append(json) }
+            if let json = pull.json { events.append(json) }
             if case .ended = pull { break }
         }
         #expect(events.last == #"{"state":"idle","type":"state"}"#, "the file ended: the session stops")

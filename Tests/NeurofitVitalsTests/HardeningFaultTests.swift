@@ -6,11 +6,10 @@ import Testing
 /// Faults on host frames and replays: frames that stop, clocks that repeat or jump. The session keeps
 /// its state, refuses what it must, loses nothing already received, and never hangs.
 @Suite(.serialized) struct HardeningFaultTests {
-    private static func hostSession() throws -> (ManagedSession, HostFrameSource) {
+    private static func hostSession() throws -> (Session, HostFrameSource) {
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
-        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
         let source = HostFrameSource(fpsTier: 30)
-        try session.use(source)
+        let session = try Session(SessionSetup(source: source))
         try session.start()
         return (session, source)
     }
@@ -20,9 +19,9 @@ import Testing
     }
 
     /// Events already queued, without waiting.
-    private static func drain(_ session: ManagedSession) throws -> [String] {
+    private static func drain(_ session: Session) throws -> [String] {
         var events: [String] = []
-        while case .event(let json) = try session.nextEvent(timeout: 0.2) { events.append(json) }
+        while let json = try session.nextEvent(timeout: 0.2).json { events.append(json) }
         return events
     }
 

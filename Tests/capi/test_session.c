@@ -63,6 +63,7 @@ static void test_bad_arguments(void) {
     char *json = (char *)"untouched";
     unsigned char pixels[16] = {0};
     nfv_session *forged = (nfv_session *)(size_t)0x12345678;
+    int enabled = -1;
 
     CHECK_STATUS(nfv_session_new(NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_new("{", &session), NFV_ERR_INVALID_ARGUMENT);
@@ -80,6 +81,7 @@ static void test_bad_arguments(void) {
     CHECK_STATUS(nfv_session_next_event(forged, 0, &json), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_cancel_reading(NULL, "x"), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_set_auto_start(NULL, 1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_get_auto_start(forged, &enabled), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_state(NULL, &json), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_use_host_frames(NULL, 30), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_use_simulator(NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
@@ -98,6 +100,14 @@ static void test_bad_arguments(void) {
     CHECK(strcmp(json, "{\"state\":\"idle\"}") == 0);
     nfv_string_free(json);
     CHECK_STATUS(nfv_session_set_callback(session, NULL, NULL), NFV_ERR_INVALID_ARGUMENT);
+    /* Auto-start: the setup holds it before start, the running session afterwards. */
+    CHECK_STATUS(nfv_session_get_auto_start(session, NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_get_auto_start(session, &enabled), NFV_OK);
+    CHECK(enabled == 1);
+    CHECK_STATUS(nfv_session_set_auto_start(session, 0), NFV_OK);
+    CHECK_STATUS(nfv_session_get_auto_start(session, &enabled), NFV_OK);
+    CHECK(enabled == 0);
+    CHECK_STATUS(nfv_session_set_auto_start(session, 1), NFV_OK);
     CHECK_STATUS(nfv_session_use_host_frames(session, 0), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_use_simulator(session, "{\"heartRateBpm\":500}"), NFV_ERR_INVALID_ARGUMENT);
     CHECK(contains(nfv_last_error_message(), "heartRateBpm"));
@@ -114,6 +124,7 @@ static void test_bad_arguments(void) {
 }
 
 static void test_simulated_reading_pull(void) {
+    int enabled = -1;
     nfv_session *session = NULL;
     int last_was_completed_state = 0;
     char *json = NULL;
@@ -124,6 +135,8 @@ static void test_simulated_reading_pull(void) {
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
     CHECK_STATUS(nfv_session_start(session), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "already running"));
+    CHECK_STATUS(nfv_session_get_auto_start(session, &enabled), NFV_OK);
+    CHECK(enabled == 1);
     /* Choosing a source after start is a call in the wrong state, not a bug: MISUSE, never INTERNAL. */
     CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "before start"));

@@ -1,4 +1,7 @@
 extension VitalsConfiguration {
+    /// The frame rates a tier may have, fps (configuration ladders and host-frame sources alike).
+    public static let fpsTierRange = 1...240
+
     /// Applies the validation rules of the API reference, in its order, and throws the first that fails with
     /// its exact detail text:
     /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
@@ -19,7 +22,7 @@ extension VitalsConfiguration {
         guard !advanced.fpsTiers.isEmpty else {
             throw ConfigurationError(detail: "fpsTiers must list at least one tier")
         }
-        for tier in advanced.fpsTiers where !(1...240).contains(tier) {
+        for tier in advanced.fpsTiers where !Self.fpsTierRange.contains(tier) {
             throw ConfigurationError(detail: "fpsTiers entries must be in 1...240 fps (got \(tier))")
         }
     }

@@ -13,12 +13,7 @@ public struct EngineAdapter: ReadingEngine {
         liveOptions.motionBreathing = configuration.motionBreathing
         liveOptions.maximumFramesPerSecond = Double(max(source.fpsTier, 60)) * 2
         live = LiveAnalyzer(options: liveOptions)
-        var options = AnalysisOptions()
-        options.consistencyGate = configuration.advanced.consistencyGate
-        options.mergedIntervalFix = configuration.advanced.mergedIntervalFix
-        options.motionBreathing = configuration.motionBreathing
-        options.minimumAmplitude = configuration.advanced.minAmplitude
-        final = FinalAnalyzer(options: options)
+        final = FinalAnalyzer(options: AnalysisOptions(configuration))
     }
 
     public mutating func reset() {
@@ -62,13 +57,12 @@ public struct EngineAdapter: ReadingEngine {
 extension ReadingResult {
     /// The session's result from the engine's analysis, with the reading's identity.
     init(_ analysis: AnalysisResult, id: String, capturedAt: String) {
-        let engineJSON = analysis.json.objectValue ?? [:]
         self.init(
             id: id, capturedAt: capturedAt, heartRateBpm: analysis.heartRateBpm, rmssdMs: analysis.rmssdMs,
             sdnnMs: analysis.sdnnMs, baevskyStressIndex: analysis.baevskyStressIndex, sd2sd1: analysis.sd2sd1,
             breathingRateBrpm: analysis.breathingRateBrpm,
             breathingRateConfidence: analysis.breathingRateConfidence?.rawValue, quality: analysis.quality.rawValue,
-            sdkVersion: SDKVersion.string, flags: analysis.flags, diagnostics: engineJSON["diagnostics"] ?? .object([:]),
+            sdkVersion: SDKVersion.string, flags: analysis.flags, diagnostics: ReadingDiagnostics(engine: analysis.diagnostics),
             durationSeconds: analysis.durationSeconds, confidence: analysis.confidence)
     }
 }

@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// The camera's operating point as a source reports it (the capture-hardware diagnostics): delivered when it
 /// changes, recorded as a `camera` line, and carried into cancel contexts and the result's diagnostics.
@@ -40,34 +39,5 @@ public struct CaptureSettings: Sendable, Equatable {
         self.exposureTuneSteps = exposureTuneSteps
         self.width = width
         self.height = height
-    }
-
-    /// The snake_case diagnostics keys for these settings (absent numbers left out), plus `exposure_settled`.
-    public var diagnostics: [String: JSONValue] {
-        var members: [String: JSONValue] = [
-            "torch_active": .bool(torchActive), "torch_level": .number(torchLevel),
-            "exposure_locked": .bool(exposureLocked), "exposure_settled": .bool(exposureSettled),
-            "exposure_tuner_enabled": .bool(exposureTunerEnabled),
-            "exposure_tune_steps": .number(Double(exposureTuneSteps)),
-            "active_format_width": .number(Double(width)), "active_format_height": .number(Double(height)),
-        ]
-        if let exposureDurationMs { members["exposure_duration_ms"] = .number(exposureDurationMs) }
-        if let exposureIso { members["exposure_iso"] = .number(exposureIso) }
-        return members
-    }
-
-    /// Reads settings back from a recording's `camera` line (nil when it is not in this shape; recordings made
-    /// before `exposure_settled` existed read as settled).
-    public init?(diagnostics members: [String: JSONValue]) {
-        guard let torch = members["torch_active"]?.boolValue, let level = members["torch_level"]?.numberValue,
-              let locked = members["exposure_locked"]?.boolValue,
-              let tuner = members["exposure_tuner_enabled"]?.boolValue,
-              let steps = members["exposure_tune_steps"]?.integerValue,
-              let width = members["active_format_width"]?.integerValue,
-              let height = members["active_format_height"]?.integerValue else { return nil }
-        self.init(torchActive: torch, torchLevel: level, exposureDurationMs: members["exposure_duration_ms"]?.numberValue,
-                  exposureIso: members["exposure_iso"]?.numberValue, exposureLocked: locked,
-                  exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner,
-                  exposureTuneSteps: steps, width: width, height: height)
     }
 }

@@ -22,6 +22,15 @@ public final class HostFrameSource: FrameSource {
                           discardsSettlingSecond: false)
     }
 
+    /// A host source at the tier a host asked for.
+    /// - Throws: `invalidArgument` unless `fpsTier` is in `VitalsConfiguration.fpsTierRange`.
+    public static func checked(fpsTier: Int) throws(VitalsError) -> HostFrameSource {
+        guard VitalsConfiguration.fpsTierRange.contains(fpsTier) else {
+            throw .invalidArgument("fps_tier must be in \(VitalsConfiguration.fpsTierRange) (got \(fpsTier))")
+        }
+        return HostFrameSource(fpsTier: fpsTier)
+    }
+
     public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
         state.withLock { $0.deliver = deliver }
     }

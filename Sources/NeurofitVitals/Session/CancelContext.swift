@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// Facts about the moment of a cancel, for the host's logs. Encodes the ten keys of the
 /// `toDictionary()` with `-1` for absent numbers, plus `exposure_in_band` when known.
@@ -22,24 +21,6 @@ public struct CancelContext: Sendable, Equatable {
     public var exposureTuneSteps: Int?
     /// Whether `redDc` is within the exposure band, when known.
     public var exposureInBand: Bool?
-
-    /// The context as a dictionary: ten keys with `-1` for absent numbers, plus `exposure_in_band` when known.
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = [
-            "reason": .string(reason),
-            "quality_score": .number(qualityScore ?? -1),
-            "elapsed_s": .number(elapsedSeconds ?? -1),
-            "engine": .string(EngineIdentity.name),
-            "refine_mode": .string(EngineIdentity.refineMode),
-            "effective_fps": .number(Double(effectiveFps)),
-            "device_model": .string(deviceModel),
-            "red_dc": .number(redDc ?? -1),
-            "exposure_iso": .number(exposureIso ?? -1),
-            "exposure_tune_steps": .number(Double(exposureTuneSteps ?? -1)),
-        ]
-        if let exposureInBand { members["exposure_in_band"] = .bool(exposureInBand) }
-        return .object(members)
-    }
 }
 
 /// Constants that identify this engine in cancel contexts and diagnostics.

@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// The provisional values shown about once per second while measuring.
 public struct LivePreview: Sendable, Equatable {
@@ -17,18 +16,6 @@ public struct LivePreview: Sendable, Equatable {
     public var signalLevel: SignalLevelName?
     /// Distance to the no-low-discard-estimate cancel.
     public var abortRisk: AbortRisk
-
-    /// The preview's event members (absent values left out).
-    var members: [String: JSONValue] {
-        var members: [String: JSONValue] = [
-            "elapsed": .number(elapsed), "progress": .number(progress), "abortRisk": .string(abortRisk.rawValue),
-        ]
-        if let heartRateBpm { members["heartRateBpm"] = .number(heartRateBpm) }
-        if let rmssdMs { members["rmssdMs"] = .number(rmssdMs) }
-        if let breathingRateBrpm { members["breathingRateBrpm"] = .number(breathingRateBrpm) }
-        if let signalLevel { members["signalLevel"] = .string(signalLevel.rawValue) }
-        return members
-    }
 
     /// The empty preview that follows `started`.
     static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)

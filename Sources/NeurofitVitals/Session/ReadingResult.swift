@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// The result of a completed reading: the eleven public fields, plus `flags` and `diagnostics`, and the
 /// `durationSeconds`, `confidence` and `engineVersion`.
@@ -28,8 +27,8 @@ public struct ReadingResult: Sendable, Equatable {
     public var sdkVersion: String
     /// Why values were withheld or what the engine noticed (stable snake_case names).
     public var flags: [String]
-    /// The snake_case diagnostics (an object).
-    public var diagnostics: JSONValue
+    /// The engine's figures and the capture settings.
+    public var diagnostics: ReadingDiagnostics
     /// Seconds of signal analysed.
     public var durationSeconds: Double?
     /// HRV confidence, else heart-rate confidence, 0…1.
@@ -39,7 +38,7 @@ public struct ReadingResult: Sendable, Equatable {
     public init(id: String, capturedAt: String, heartRateBpm: Double, rmssdMs: Double? = nil, sdnnMs: Double? = nil,
                 baevskyStressIndex: Double? = nil, sd2sd1: Double? = nil, breathingRateBrpm: Double? = nil,
                 breathingRateConfidence: String? = nil, quality: Int, sdkVersion: String, flags: [String],
-                diagnostics: JSONValue, durationSeconds: Double? = nil, confidence: Double? = nil) {
+                diagnostics: ReadingDiagnostics, durationSeconds: Double? = nil, confidence: Double? = nil) {
         self.id = id
         self.capturedAt = capturedAt
         self.heartRateBpm = heartRateBpm
@@ -55,23 +54,5 @@ public struct ReadingResult: Sendable, Equatable {
         self.diagnostics = diagnostics
         self.durationSeconds = durationSeconds
         self.confidence = confidence
-    }
-
-    /// The result as a JSON object (absent optionals left out).
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = [
-            "id": .string(id), "capturedAt": .string(capturedAt), "heartRateBpm": .number(heartRateBpm),
-            "quality": .number(Double(quality)), "sdkVersion": .string(sdkVersion),
-            "engineVersion": .string(SDKVersion.engine),
-            "flags": .array(flags.map(JSONValue.string)), "diagnostics": diagnostics,
-        ]
-        let optionals: [(String, Double?)] = [
-            ("rmssdMs", rmssdMs), ("sdnnMs", sdnnMs), ("baevskyStressIndex", baevskyStressIndex),
-            ("sd2sd1", sd2sd1), ("breathingRateBrpm", breathingRateBrpm), ("durationSeconds", durationSeconds),
-            ("confidence", confidence),
-        ]
-        for (key, value) in optionals { if let value { members[key] = .number(value) } }
-        if let breathingRateConfidence { members["breathingRateConfidence"] = .string(breathingRateConfidence) }
-        return .object(members)
     }
 }

@@ -2,17 +2,22 @@ import Glibc
 import PpgCore
 import Synchronization
 
-/// One reading session: a source, the reading state machine, the engine and an ordered event stream.
+/// One reading session: a source, the reading state machine, the engine and an ordered stream of `SessionEvent`s,
+/// built from a `SessionSetup`.
 ///
-/// Threads: every public method is safe from any thread, including from inside an event callback; none waits
-/// longer than enqueueing, except `start` (until the source opened or failed) and `nextEvent` (until its time-out).
-/// One worker thread per session owns the state machine and the engine and consumes frames, commands and source
-/// notices in order; events are delivered by one event thread to the callback, or pulled with `nextEvent`.
+/// Threads: every public method is safe from any thread, including from inside an event callback. `start` waits
+/// until the source opened or failed, `nextEvent` until its time-out, and `isAutoStartEnabled` while the worker
+/// handles one frame (or the final analysis); the others only enqueue. One worker thread per session owns the state
+/// machine and the engine and consumes frames, commands and source notices in order; events are delivered by one
+/// event thread to the setup's callback, or pulled with `nextEvent`.
 public final class Session: Sendable {
+    /// Builds the engine for a session once its source is known.
+    public typealias EngineFactory = @Sendable (VitalsConfiguration, SourceInfo) -> any ReadingEngine
+
     /// What `nextEvent` found.
     public enum Pull: Sendable, Equatable {
-        /// The next event's JSON.
-        case event(String)
+        /// The next event.
+        case event(SessionEvent)
         /// No event within the time-out.
         case timedOut
         /// The stream has ended: no event will come again.
@@ -27,11 +32,13 @@ public final class Session: Sendable {
     public let readingId: String
 
     private let environment: SessionEnvironment
+    private let callback: (@Sendable (SessionEvent) -> Void)?
     private let commands = BlockingQueue<SessionCommand>(capacity: 512)
-    private let events = BlockingQueue<String>()
-    private let control: Mutex<Control>
+    private let events = BlockingQueue<SessionEvent>()
+    private let control = Mutex(Control())
     private let delivery = DeliveryGate()
     private let worker: Mutex<SessionWorkerState>
+    /// The host called `stop`: final; the worker drops frames still queued. (The state machine has its own stop.)
     private let stopRequested = Atomic<Bool>(false)
     /// The finger contact last told to the source (worker thread only; nil before the first guidance).
     private let toldContact = Mutex<Bool?>(nil)
@@ -40,61 +47,61 @@ public final class Session: Sendable {
     private struct Control {
         var state: SessionState = .idle
         var running = false
-        var stopped = false
         var workerStarted = false
-        var callback: (@Sendable (String) -> Void)?
-        var callbackModeChosen = false
-        var autoStart = true
     }
 
-    /// Creates a session. The source is not opened until `start`.
-    /// - Throws: `notActivated` when the source needs a license and none is active.
-    /// - Parameter recordingPath: when set, what the session consumes is written there (docs/recording-format.md);
-    ///   the file is created now (`invalidArgument` when it cannot be).
-    public init(configuration: VitalsConfiguration = VitalsConfiguration(), source: any FrameSource,
-                engine: any ReadingEngine, environment: SessionEnvironment = .system,
-                recordingPath: String? = nil) throws(VitalsError) {
+    /// A session from `setup`. The source is not opened until `start`.
+    /// - Parameters:
+    ///   - defaultSource: builds the source when the setup chose none (the default camera); nil: a source is
+    ///     required.
+    ///   - engine: builds the engine once the source is known (default: PpgCore through `EngineAdapter`).
+    /// - Throws: `invalidArgument` without a source, or when the recording cannot be created; `notActivated` when
+    ///   the source needs a license and none is active; the default source's errors.
+    public init(_ setup: SessionSetup, defaultSource: SessionSetup.DefaultSource? = nil,
+                engine: EngineFactory = EngineAdapter.init, environment: SessionEnvironment = .system)
+        throws(VitalsError) {
+        let configuration = setup.configuration ?? VitalsConfiguration()
+        let source: any FrameSource
+        if let chosen = setup.source {
+            source = chosen
+        } else if let defaultSource {
+            source = try defaultSource(configuration)
+        } else {
+            throw .invalidArgument("The session has no source: choose one before start")
+        }
         if source.info.requiresLicense { try License.shared.requireActivation() }
-        self.configuration = configuration
+        self.configuration = setup.effectiveConfiguration(for: source)
         self.source = source
         self.environment = environment
+        callback = setup.callback
         readingId = source.info.recordedIdentity?.id ?? environment.makeId()
-        let machine = ReadingStateMachine(configuration: configuration, fpsTier: source.info.fpsTier,
+        var machine = ReadingStateMachine(configuration: self.configuration, fpsTier: source.info.fpsTier,
                                           deviceModel: source.info.deviceModel)
-        control = Mutex(Control())
-        let recorder = try recordingPath.map { path throws(VitalsError) in
+        machine.isAutoStartEnabled = setup.autoStart
+        let recorder = try setup.recordingPath.map { [configuration = self.configuration] path throws(VitalsError) in
             try SessionRecorder(path: path, configuration: configuration, source: source.info,
                                 startedAt: ISO8601.format(unixSeconds: environment.now()))
         }
-        worker = Mutex(SessionWorkerState(machine: machine, engine: engine, configuration: configuration,
-                                          source: source.info, readingId: readingId, recorder: recorder))
+        worker = Mutex(SessionWorkerState(machine: machine, engine: engine(self.configuration, source.info),
+                                          configuration: self.configuration, source: source.info,
+                                          readingId: readingId, recorder: recorder))
     }
 
     // MARK: - Host calls
-
-    /// Delivers events to `callback` on the session's event thread instead of `nextEvent`. Call before `start`.
-    /// - Throws: `misuse` once the session has started.
-    public func setCallback(_ callback: (@Sendable (String) -> Void)?) throws(VitalsError) {
-        try control.withLock { (control) throws(VitalsError) in
-            guard !control.workerStarted else {
-                throw .misuse("The event callback must be set before start")
-            }
-            control.callback = callback
-            control.callbackModeChosen = callback != nil
-        }
-    }
 
     /// Opens the source and starts positioning (again, after a cancel to idle).
     /// - Throws: `misuse` when already running, stopped or finished; `notActivated`; the source's errors
     ///   (camera permission, busy, missing file…). A failed start leaves the session as it was.
     public func start() throws(VitalsError) {
         try control.withLock { (control) throws(VitalsError) in
-            if control.stopped { throw .misuse("The session was stopped; create a new session") }
+            if stopRequested.load(ordering: .acquiring) {
+                throw .misuse("The session was stopped; create a new session")
+            }
             if control.state.isTerminal { throw .misuse("The session has finished; create a new session") }
             if control.running { throw .misuse("The session is already running") }
             if source.info.requiresLicense { try License.shared.requireActivation() }
             if !control.workerStarted {
-                try startThreads(callback: control.callback)
+                try startThreads()
                 control.workerStarted = true
             }
             // Positioning begins before the first frame is consumed, whichever of the two reaches the worker first.
@@ -118,24 +125,17 @@ public final class Session: Sendable {
         commands.put(.cancel(reason))
     }
 
-    /// While false, positioning continues but no reading starts. Default true.
+    /// While false, positioning continues but no reading starts. The state machine owns the value: a change applies
+    /// between two frames (and is recorded there).
     public var isAutoStartEnabled: Bool {
-        get { control.withLock { $0.autoStart } }
-        set {
-            control.withLock { $0.autoStart = newValue }
-            commands.put(.autoStart(newValue))
-        }
+        get { worker.withLock { $0.machine.isAutoStartEnabled } }
+        set { publish(worker.withLock { $0.setAutoStart(newValue) }) }
     }
 
     /// Ends the session (final, idempotent, any thread, also from a callback): the source is released at once.
     /// Before `measurementComplete` no result follows; after it the result is still delivered.
     public func stop() {
-        let first = control.withLock { control in
-            defer { control.stopped = true }
-            return !control.stopped
-        }
-        guard first else { return }
-        stopRequested.store(true, ordering: .releasing)
+        guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return }
         source.close()
         if !control.withLock({ $0.workerStarted }) {
             events.close()
@@ -153,32 +153,33 @@ public final class Session: Sendable {
     /// The next event, waiting up to `timeout` seconds (nil: forever).
     /// - Throws: `invalidArgument` when events are delivered by callback (one consumer per session).
     public func nextEvent(timeout: Double?) throws(VitalsError) -> Pull {
-        if control.withLock({ $0.callbackModeChosen }) {
-            throw .invalidArgument("This session delivers its events to a callback; nfv_session_next_event is "
-                + "for sessions without one")
-        }
+        if callback != nil { throw Self.callbackOwnsEvents }
         switch events.take(timeout: timeout) {
-        case .element(let json): return .event(json)
+        case .element(let event): return .event(event)
         case .timedOut: return .timedOut
         case .closed: return .ended
         }
     }
+
+    /// Why `nextEvent` refuses a session whose events go to a callback.
+    public static let callbackOwnsEvents = VitalsError.invalidArgument(
+        "This session delivers its events to a callback; nfv_session_next_event is for sessions without one")
 
     /// The current state.
     public var state: SessionState { control.withLock { $0.state } }
 
     // MARK: - Threads
 
-    private func startThreads(callback: (@Sendable (String) -> Void)?) throws(VitalsError) {
+    private func startThreads() throws(VitalsError) {
         try DetachedThread.start(name: "nfv-session") { [self] in runWorker() }
         if let callback {
             try DetachedThread.start(name: "nfv-events") { [self] in runEventThread(callback) }
         }
     }
 
-    private func runEventThread(_ callback: @Sendable (String) -> Void) {
-        while case .element(let json) = events.take(timeout: nil) {
-            delivery.deliver { callback(json) }
+    private func runEventThread(_ callback: @Sendable (SessionEvent) -> Void) {
+        while case .element(let event) = events.take(timeout: nil) {
+            delivery.deliver { callback(event) }
         }
         delivery.finish()
     }
@@ -243,7 +244,7 @@ public final class Session: Sendable {
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
             }
-            events.put(event.json)
+            events.put(event)
         }
     }
 }

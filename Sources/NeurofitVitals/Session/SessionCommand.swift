@@ -6,8 +6,6 @@ enum SessionCommand: Sendable {
     case item(SourceItem)
     /// The host's cancel with its reason.
     case cancel(String)
-    /// `isAutoStartEnabled` changed.
-    case autoStart(Bool)
     /// `stop()`.
     case stop
 }

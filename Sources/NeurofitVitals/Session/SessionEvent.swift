@@ -1,7 +1,7 @@
 import PpgCore
-import StrictJSON
 
-/// Everything a session tells its host. Each event is one JSON object with a `type`.
+/// Everything a session tells its host. On the wire each event is one JSON object with a `type`
+/// (`Wire/SessionEvent+Wire.swift`).
 public enum SessionEvent: Sendable, Equatable {
     /// A state transition (not the measuring ticks).
     case state(SessionState)
@@ -45,39 +45,4 @@ public enum SessionEvent: Sendable, Equatable {
         case .recordingError: "recordingError"
         }
     }
-
-    /// The event as a JSON object with sorted keys when serialized.
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["type": .string(type)]
-        switch self {
-        case .state(let state):
-            members.merge(state.jsonValue.objectValue ?? [:]) { current, _ in current }
-        case .guidance(let guidance, let progress):
-            members["guidance"] = .string(guidance.rawValue)
-            members["startProgress"] = .number(progress)
-        case .preview(let preview):
-            members.merge(preview.members) { current, _ in current }
-        case .heartbeat(let ibi):
-            if let ibi { members["ibiMs"] = .number(ibi) }
-        case .cancelled(let reason, let context):
-            members["reason"] = .string(reason.kind.rawValue)
-            members["detail"] = .string(reason.detail)
-            members["context"] = context.jsonValue
-        case .reconfiguringCamera(let tier):
-            members["fpsTier"] = .number(Double(tier))
-            members["lowPowerMode"] = .bool(false)
-        case .recoverableError(let kind):
-            members["error"] = .string(kind)
-        case .completed(let result):
-            members["result"] = result.jsonValue
-        case .failed(let error), .recordingError(let error):
-            members["error"] = error.jsonValue
-        case .started, .measurementComplete:
-            break
-        }
-        return .object(members)
-    }
-
-    /// The event's JSON text: compact, keys sorted, byte-stable.
-    public var json: String { jsonValue.serialized() }
 }

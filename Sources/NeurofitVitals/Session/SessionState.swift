@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// Where a session is in its lifecycle.
 public enum SessionState: Sendable, Equatable {
@@ -34,18 +33,6 @@ public enum SessionState: Sendable, Equatable {
         case .completed, .failed: true
         default: false
         }
-    }
-
-    /// The state as a JSON object: `{"state":"measuring","elapsed":12}`, with `result` or `error` when terminal.
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["state": .string(name)]
-        switch self {
-        case .measuring(let elapsed): members["elapsed"] = .number(elapsed)
-        case .completed(let result): members["result"] = result.jsonValue
-        case .failed(let error): members["error"] = error.jsonValue
-        default: break
-        }
-        return .object(members)
     }
 }
 

@@ -22,6 +22,8 @@ struct SessionWorkerState {
     private var recorder: SessionRecorder?
     /// The source's latest capture settings (cameras and their replays), for cancel contexts and the result.
     private var captureSettings: CaptureSettings?
+    /// Outputs produced outside a command (a recording failure at creation), delivered with the next one.
+    private var unreported: [ReadingStateMachine.Output] = []
     /// Whether positioning has begun at least once (an idle machine before that is not an ended session).
     private var hasBegun = false
 
@@ -35,24 +37,30 @@ struct SessionWorkerState {
         self.readingId = readingId
         self.recorder = recorder
         attemptFrames.reserveCapacity(Int(configuration.readingDuration * 64))
+        // The recording starts with the auto-start choice, so a replay begins as the session did.
+        unreported = record(.control(timestamp: nil, .autoStart(machine.isAutoStartEnabled)))
+    }
+
+    /// Sets the machine's auto-start between two frames and records it; returns a recording failure's event.
+    mutating func setAutoStart(_ enabled: Bool) -> [SessionEvent] {
+        machine.isAutoStartEnabled = enabled
+        return record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled))).flatMap(\.events)
     }
 
     /// Handles one command; `wallClock` is read once, at the first frame.
     mutating func handle(_ command: SessionCommand, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
-        var outputs: [ReadingStateMachine.Output]
+        var outputs: [ReadingStateMachine.Output] = unreported
+        unreported = []
         switch command {
         case .begin:
-            outputs = beginIfPending()
+            outputs += beginIfPending()
         case .cancel(let reason):
-            outputs = record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
+            outputs += record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
             machine.requestCancel(reason: reason)
-        case .autoStart(let enabled):
-            outputs = record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled)))
-            machine.isAutoStartEnabled = enabled
         case .stop:
-            outputs = [applied(machine.stop())]
+            outputs += [applied(machine.stop())]
         case .item(let item):
-            outputs = handle(item, wallClock: wallClock)
+            outputs += handle(item, wallClock: wallClock)
         }
         if machine.isFinished || (hasBegun && machine.state == .idle), let recorder {
             outputs += report(recorder.close(reason: machine.state.name))
@@ -167,9 +175,8 @@ struct SessionWorkerState {
         let wall = anchor.map { $0.wall + (to - $0.sample) } ?? 0
         var outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
                                       capturedAt: ISO8601.format(unixSeconds: wall))
-        if case .success(var result) = outcome, let settings = captureSettings {
-            result.diagnostics = .object((result.diagnostics.objectValue ?? [:])
-                .merging(settings.diagnostics) { engine, _ in engine })
+        if case .success(var result) = outcome {
+            result.diagnostics.capture = captureSettings
             outcome = .success(result)
         }
         attemptFrames.removeAll(keepingCapacity: true)

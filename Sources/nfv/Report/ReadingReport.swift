@@ -1,5 +1,4 @@
 import NeurofitVitals
-import NeurofitVitalsCamera
 import PpgCore
 import StrictJSON
 
@@ -60,12 +59,11 @@ struct ReadingReport {
 
     private static func fromRecording(_ path: String) throws(UsageError) -> ReadingReport {
         do throws(VitalsError) {
-            let session = try ManagedSession.make(configurationJSON: nil, defaultSource: DefaultCamera.source)
-            try session.use(try ReplaySource(path: path, realTime: false))
+            let session = try Session(SessionSetup(source: try ReplaySource(path: path, realTime: false)))
             try session.start()
             var result: [String: JSONValue]?
-            while case .event(let json) = try session.nextEvent(timeout: 60) {
-                if let found = (try? JSONValue(parsing: json))?.objectValue?["result"]?.objectValue { result = found }
+            while case .event(let event) = try session.nextEvent(timeout: 60) {
+                if case .completed(let completed) = event { result = completed.jsonValue.objectValue }
             }
             guard let result else { throw VitalsError(.noHeartRate, "the recording's reading did not complete") }
             let frames = try RecordingReader.frames(path: path)

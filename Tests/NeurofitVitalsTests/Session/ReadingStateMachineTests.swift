@@ -124,7 +124,7 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
         #expect(harness.machine.state == .finalizing)
         #expect(harness.actions.last == .finalize(from: 3, to: 63))
         let result = ReadingResult(id: "id", capturedAt: "2026-01-01T00:00:00Z", heartRateBpm: 70, quality: 3,
-                                   sdkVersion: "1.0.0", flags: [], diagnostics: .object([:]))
+                                   sdkVersion: "1.0.0", flags: [], diagnostics: ReadingDiagnostics())
         let done = harness.machine.finish(.success(result))
         #expect(done.events == [.completed(result), .state(.completed(result))])
         #expect(harness.machine.isFinished)

@@ -42,12 +42,19 @@ struct ScriptedEngine: ReadingEngine {
         return .success(ReadingResult(
             id: id, capturedAt: capturedAt, heartRateBpm: 75, rmssdMs: 31, sdnnMs: 40, baevskyStressIndex: 120,
             sd2sd1: 1.8, breathingRateBrpm: 12, breathingRateConfidence: "medium", quality: 3, sdkVersion: "1.0.0",
-            flags: [], diagnostics: .object(["frames": .number(Double(frames.count))])))
+            flags: [], diagnostics: ReadingDiagnostics()))
     }
 }
 
 /// A session environment with a fixed clock and id.
 let fixedEnvironment = SessionEnvironment(now: { 1_800_000_000 }, makeId: { "00000000-0000-0000-0000-000000000001" })
+
+extension Session.Pull {
+    /// The event's JSON as the C API delivers it; nil for a time-out or the end of the stream.
+    var json: String? {
+        if case .event(let event) = self { event.json } else { nil }
+    }
+}
 
 /// Drains a pull-mode session's events until the stream ends (or 10 s pass).
 func drain(_ session: Session, limit: Double = 10) throws -> [String] {
@@ -55,7 +62,7 @@ func drain(_ session: Session, limit: Double = 10) throws -> [String] {
     let deadline = monotonicSeconds() + limit
     while monotonicSeconds() < deadline {
         switch try session.nextEvent(timeout: 0.5) {
-        case .event(let json): events.append(json)
+        case .event(let event): events.append(event.json)
         case .timedOut: continue
         case .ended: return events
         }

@@ -12,16 +12,17 @@ import StrictJSON
     }
 
     /// Runs a session to the end of its stream; `onEvent` may act on the session (e.g. cancel).
-    private static func run(_ session: ManagedSession, onEvent: (String, ManagedSession) -> Void = { _, _ in })
+    private static func run(_ setup: SessionSetup, onEvent: (String, Session) -> Void = { _, _ in })
         throws -> [String] {
+        let session = try Session(setup)
         try session.start()
         var events: [String] = []
         let deadline = monotonicSeconds() + 60
         while monotonicSeconds() < deadline {
             switch try session.nextEvent(timeout: 1) {
-            case .event(let json):
-                events.append(json)
-                onEvent(json, session)
+            case .event(let event):
+                events.append(event.json)
+                onEvent(event.json, session)
             case .timedOut: continue
             case .ended: return events
             }
@@ -30,18 +31,15 @@ import StrictJSON
         return events
     }
 
-    private static func simulated(_ json: String, record path: String? = nil) throws -> ManagedSession {
-        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
-        try session.use(try SimulatorOptions(json: json).makeSource())
-        if let path { try session.record(to: path) }
-        return session
+    private static func simulated(_ json: String, record path: String? = nil) throws -> SessionSetup {
+        var setup = SessionSetup(source: try SimulatorOptions(json: json).makeSource())
+        setup.recordingPath = path
+        return setup
     }
 
-    private static func replay(_ path: String) throws -> ManagedSession {
+    private static func replay(_ path: String) throws -> SessionSetup {
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
-        let session = try ManagedSession.make(configurationJSON: nil, defaultSource: TestSources.noCamera)
-        try session.use(try ReplaySource(path: path, realTime: false))
-        return session
+        return SessionSetup(source: try ReplaySource(path: path, realTime: false))
     }
 
     private static func object(_ json: String) -> [String: JSONValue] {
@@ -127,10 +125,10 @@ import StrictJSON
     }
 
     @Test func anUncreatableRecordingFailsTheStartAndAVanishedOneIsReportedWhileTheReadingGoesOn() throws {
-        let session = try Self.simulated(#"{"realTime":false}"#, record: "/nonexistent/dir/x.nfvrec")
-        let error = TestKeys.rejection { try session.start() }
+        let setup = try Self.simulated(#"{"realTime":false}"#, record: "/nonexistent/dir/x.nfvrec")
+        let error = TestKeys.rejection { try Session(setup).start() }
         #expect(error?.code == .invalidArgument && error?.message.contains("/nonexistent/dir/x.nfvrec") == true)
-        #expect(throws: VitalsError.self) { try Self.simulated("{}", record: "/dev/full").start() }
+        #expect(throws: VitalsError.self) { try Session(Self.simulated("{}", record: "/dev/full")).start() }
 
         let path = Self.temporaryPath("vanishing.nfvrec")
         let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":9}"#, record: path)) { json, _ in
@@ -159,10 +157,10 @@ import StrictJSON
         let options = #"{"realTime":false,"seed":4,"scenario":[{"at":0,"for":5,"condition":"noContact"}]}"#
         let events = try Self.run(try Self.simulated(options)) { _, session in session.stop() }
         #expect(events.count >= 1)
-        let session = try Self.simulated(options)
+        let session = try Session(Self.simulated(options))
         try session.start()
         var guidance: [String] = []
-        while guidance.count < 6, case .event(let json) = try session.nextEvent(timeout: 5) {
+        while guidance.count < 6, let json = try session.nextEvent(timeout: 5).json {
             if let value = Self.object(json)["guidance"]?.stringValue { guidance.append(value) }
         }
         session.stop()

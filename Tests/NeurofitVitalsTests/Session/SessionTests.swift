@@ -9,14 +9,23 @@ private func frames(from start: Double, seconds: Double, red: Double = 180) -> [
     (0..<Int(seconds * 30)).map { FrameSample(timestamp: start + Double($0) / 30, red: red, green: 5, blue: 20) }
 }
 
-private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ in }) throws
+/// A session on host frames with the scripted engine; `callback` (given the session) receives the events.
+private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ in },
+                         callback: (@Sendable (SessionEvent, Session) -> Void)? = nil) throws
     -> (Session, HostFrameSource) {
     try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
     var configuration = VitalsConfiguration()
     configure(&configuration)
     let source = HostFrameSource()
-    let session = try Session(configuration: configuration, source: source, engine: ScriptedEngine(),
-                              environment: fixedEnvironment)
+    var setup = SessionSetup(configuration: configuration, source: source)
+    let built = Mutex<Session?>(nil)
+    if let callback {
+        setup.callback = { event in
+            if let session = built.withLock({ $0 }) { callback(event, session) }
+        }
+    }
+    let session = try Session(setup, engine: { _, _ in ScriptedEngine() }, environment: fixedEnvironment)
+    built.withLock { $0 = session }
     return (session, source)
 }
 
@@ -83,11 +92,10 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
     }
 
     @Test func callbackModeDeliversInOrderAndStopInsideTheCallbackWorks() throws {
-        let (session, source) = try hostSession()
         let received = Mutex<[String]>([])
-        try session.setCallback { [session] json in
-            received.withLock { $0.append(json) }
-            if json.contains(#""type":"started""#) { session.stop() }
+        let (session, source) = try hostSession { _ in } callback: { event, session in
+            received.withLock { $0.append(event.json) }
+            if case .started = event { session.stop() }
         }
         try session.start()
         #expect(throws: VitalsError.self) { try session.nextEvent(timeout: 0) }
@@ -102,9 +110,8 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
     }
 
     @Test func releaseWaitsForNoCallbackAndNoneRunsAfterIt() throws {
-        let (session, source) = try hostSession()
         let calls = Atomic<Int>(0)
-        try session.setCallback { _ in
+        let (session, source) = try hostSession { _ in } callback: { _, _ in
             calls.add(1, ordering: .relaxed)
             usleep(2000)
         }
@@ -122,7 +129,7 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         for frame in frames(from: 0, seconds: 10) + frames(from: 10, seconds: 5, red: 40) { try source.submit(frame) }
         var events: [String] = []
         while events.dropLast().last?.contains(#""type":"cancelled""#) != true,
-              case .event(let json) = try session.nextEvent(timeout: 2) {
+              let json = try session.nextEvent(timeout: 2).json {
             events.append(json)
         }
         session.stop()
@@ -136,12 +143,13 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
         let host = HostFrameSource()
         let source = ReadingSpySource(host)
-        let session = try Session(source: source, engine: ScriptedEngine(), environment: fixedEnvironment)
+        let session = try Session(SessionSetup(source: source), engine: { _, _ in ScriptedEngine() },
+                                  environment: fixedEnvironment)
         try session.start()
         for frame in frames(from: 0, seconds: 10) + frames(from: 10, seconds: 5, red: 40) { try host.submit(frame) }
         var noticesAtStart: [String]?
         var cancelled = false
-        while case .event(let json) = try session.nextEvent(timeout: 2) {
+        while let json = try session.nextEvent(timeout: 2).json {
             if json.contains(#""type":"started""#) { noticesAtStart = source.notices }
             cancelled = cancelled || json.contains(#""type":"cancelled""#)
             if cancelled, json.contains(#""guidance":"noContact""#) { break }
@@ -160,7 +168,7 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         for frame in frames(from: 6, seconds: 2) { try? source.submit(frame) }
         var sawIdle = false
         for _ in 0..<200 where !sawIdle {
-            if case .event(let json) = try session.nextEvent(timeout: 0.05) { sawIdle = json.contains(#""state":"idle""#) }
+            if let json = try session.nextEvent(timeout: 0.05).json { sawIdle = json.contains(#""state":"idle""#) }
         }
         #expect(sawIdle)
         #expect(throws: VitalsError.self) { try source.submit(FrameSample(timestamp: 9, red: 180, green: 5, blue: 20)) }

@@ -159,3 +159,14 @@ def test_dropping_the_last_reference_destroys_the_session_in_both_modes() -> Non
         assert core.ended.wait(5), "the dispatch thread (if any) sees the end"
         with pytest.raises(nfv.InvalidArgumentError, match="not a live handle"):
             _capi.call("nfv_session_stop", handle)
+
+
+def test_auto_start_is_held_by_the_library_before_and_after_start() -> None:
+    with simulated_session() as session:
+        assert session.auto_start is True
+        session.auto_start = False
+        assert session.auto_start is False
+        session.start()
+        assert session.auto_start is False, "the setup's choice reaches the running session"
+        session.auto_start = True
+        assert session.auto_start is True

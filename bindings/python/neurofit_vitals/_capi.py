@@ -79,6 +79,7 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "nfv_session_use_camera": (_status, [_session, ctypes.c_char_p]),
     "nfv_session_use_replay": (_status, [_session, ctypes.c_char_p, ctypes.c_int]),
     "nfv_session_record": (_status, [_session, ctypes.c_char_p]),
+    "nfv_session_get_auto_start": (_status, [_session, ctypes.POINTER(ctypes.c_int)]),
 }
 
 

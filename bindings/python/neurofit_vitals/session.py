@@ -163,7 +163,6 @@ class Session:
         self._core = _Core(int(handle.value or 0))
         self._finalizer = weakref.finalize(self, self._core.destroy)
         self._callback = callback
-        self._auto_start = True
 
     # -- lifecycle -----------------------------------------------------------------------------------------------
 
@@ -263,13 +262,15 @@ class Session:
 
     @property
     def auto_start(self) -> bool:
-        """While False, positioning continues but no reading starts. Default True."""
-        return self._auto_start
+        """While False, positioning continues but no reading starts. Default True. The session holds the value:
+        reading it asks the library."""
+        enabled = ctypes.c_int(0)
+        _capi.call("nfv_session_get_auto_start", self._handle(), ctypes.byref(enabled))
+        return bool(enabled.value)
 
     @auto_start.setter
     def auto_start(self, enabled: bool) -> None:
         _capi.call("nfv_session_set_auto_start", self._handle(), int(bool(enabled)))
-        self._auto_start = bool(enabled)
 
     @property
     def state(self) -> State:
