@@ -60,7 +60,7 @@ def run(*arguments, **kwargs):
     return subprocess.run(list(arguments), capture_output=True, text=True, timeout=300, **kwargs)
 
 
-nfv, work = os.path.abspath(sys.argv[1]), sys.argv[2]
+nfv, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 os.makedirs(work, exist_ok=True)
 recording, events = os.path.join(work, "reading.nfvrec"), os.path.join(work, "events.jsonl")
 
@@ -122,7 +122,8 @@ check(bad.returncode == 2 and "cannot read" in bad.stderr, "a missing input is a
 result_svg = os.path.join(work, "result.svg")
 check(run(nfv, "report", events, "-o", result_svg).returncode == 0, "nfv report from events")
 drawn = open(result_svg).read()
-check("No pulse wave" in drawn and 'stroke="#c53030"' not in drawn, "a report of a result explains the missing pulse wave")
+check("No pulse wave" in drawn and 'stroke="#c53030"' not in drawn,
+      "a report of a result explains the missing pulse wave")
 check("Breathing rate" in drawn and " confidence)" in drawn, "the breathing rate is shown with its confidence")
 means_csv = os.path.join(work, "means.csv")
 with open(means_csv, "w") as out:

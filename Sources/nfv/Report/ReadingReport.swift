@@ -30,7 +30,8 @@ struct ReadingReport {
         }
         if !text.hasPrefix("{") && text.contains("timestamp_s") { return try fromMeansCSV(path) }
         guard let result = findResult(in: text) else {
-            throw UsageError("\(path) holds no result: pass a result JSON, nfv events (JSON Lines), a recording or a CSV of means")
+            throw UsageError("\(path) holds no result: pass a result JSON, nfv events (JSON Lines), a recording or "
+                             + "a CSV of means")
         }
         return ReadingReport(result: result, frames: [])
     }

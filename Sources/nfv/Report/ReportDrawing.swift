@@ -37,8 +37,9 @@ struct ReportDrawing {
 
     private var title: String {
         let quality = ["3": "clean", "2": "usable", "1": "withheld"][format(report.number("quality") ?? 1, digits: 0)] ?? ""
+        let engine = report.result["engineVersion"]?.stringValue.map { "engine \($0)" } ?? ""
         let facts = [report.result["capturedAt"]?.stringValue ?? "", "signal quality \(quality)",
-                     "\(report.beats.count) beats", report.result["engineVersion"]?.stringValue.map { "engine \($0)" } ?? ""]
+                     "\(report.beats.count) beats", engine]
         let line = facts.filter { !$0.isEmpty }.joined(separator: " · ")
         return ##"<text x="60" y="40" font-size="22" font-weight="700" fill="#1a202c">NeurofitVitals reading</text>"##
             + ##"<text x="60" y="62" font-size="12" fill="#555">\##(escape(line))</text>"##
@@ -73,7 +74,8 @@ struct ReportDrawing {
         let intervals = report.beats.compactMap { beat in beat.intervalMs.map { (beat, $0) } }
         let values = intervals.map(\.1)
         var plot = SVGPlot(x: 60, y: 330, width: 880, height: 170, title: "Tachogram (beat-to-beat intervals)",
-                           xLabel: "time since the start of the reading (s)", yLabel: "interval (ms)", xRange: beatTimes,
+                           xLabel: "time since the start of the reading (s)", yLabel: "interval (ms)",
+                           xRange: beatTimes,
                            yRange: ((values.min() ?? 600) - 50)...((values.max() ?? 1000) + 50))
         plot.line(intervals.filter { $0.0.accepted }.map { ($0.0.time, $0.1) }, color: "#90cdf4")
         for (beat, interval) in intervals {

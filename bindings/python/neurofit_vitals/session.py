@@ -321,7 +321,8 @@ class Session:
 
     def submit_motion(self, timestamp_us: int, x: float, y: float, z: float) -> None:
         """Hands one accelerometer sample (m/s², gravity included, the frames' clock) to a host-frames session."""
-        _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x), float(y), float(z))
+        _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x), float(y),
+                   float(z))
 
     # -- events --------------------------------------------------------------------------------------------------
 
