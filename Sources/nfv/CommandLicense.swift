@@ -2,16 +2,22 @@ import Glibc
 import NeurofitVitals
 
 /// Activates the library for `nfv` from `--license KEY|@FILE`, else `$NFV_LICENSE_KEY`, else
-/// `~/.config/neurofit-vitals/license.key`, if any of them is given. The app id is `nfv`.
+/// `~/.config/neurofit-vitals/license.key`, if any of them is given, as the app id `--app-id` (default
+/// `defaultAppId`: a key for nfv lists the app "nfv").
 enum CommandLicense {
-    /// Activates when a key is available; reports a rejected key (exit status 1) but not a missing one (the
-    /// simulated finger needs none; other sources then fail with notActivated).
-    static func activate(option: String?) throws(UsageError) {
-        guard let text = try keyText(option: option) else { return }
+    /// The app id nfv activates as unless `--app-id` names another.
+    static let defaultAppId = "nfv"
+
+    /// Activates when a key is available. Returns why a key was rejected (the command prints it and exits 1), nil
+    /// when it activated or when none was given (the simulated finger needs none; other sources then fail with
+    /// notActivated). An unreadable key file is a usage error.
+    static func activate(option: String?, appId: String?) throws(UsageError) -> String? {
+        guard let text = try keyText(option: option) else { return nil }
         do {
-            try License.shared.activate(keyText: text, appId: "nfv")
+            try License.shared.activate(keyText: text, appId: appId ?? defaultAppId)
+            return nil
         } catch {
-            throw UsageError(error.message)
+            return "activation failed: \(error.message)"
         }
     }
 

@@ -30,6 +30,20 @@ enum FileIO {
         }
     }
 
+    /// Writes `text` to standard output when `path` is "-", else to the file at `path` (replaced if it exists).
+    static func writeOutput(_ path: String, contents text: String) throws(UsageError) {
+        guard path == "-" else { return try replaceFile(path, contents: text) }
+        print(text, terminator: "")
+        fflush(nil)
+    }
+
+    /// The extension of `path` ("svg" for "a/b.svg"), lowercased; "" when it has none.
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// Writes `text` to `path`, replacing the file if it exists.
     static func replaceFile(_ path: String, contents text: String) throws(UsageError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -9,7 +9,7 @@ let readCommand = Subcommand(
     summary: "run a reading (camera, or --simulate) with live guidance and the result",
     usage: """
         usage: nfv read [--simulate [SIMULATOR OPTIONS]] [--device PATH] [--config JSON|@FILE] [--record FILE]
-                        [--json] [--license KEY|@FILE]
+                        [--json] [--license KEY|@FILE] [--app-id ID]
           --simulate           read a simulated fingertip instead of a camera (no license needed)
             --hr BPM --rmssd MS --br BRPM --noise COUNTS --fps FPS --seed N
             --no-finger-for S  no finger for the first S seconds      --lift-at S   finger lifted for 3 s at S
@@ -21,18 +21,24 @@ let readCommand = Subcommand(
           --record FILE        write a recording of what the session consumed (docs/recording-format.md)
           --json               print the events as JSON Lines, exactly as the C API delivers them
           --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+          --app-id ID          the app id the key must list (default: nfv)
           --log                log state transitions and capture decisions to standard error
-        Exit status: 0 with a result, 1 when the reading failed, 2 on bad usage.
+        Exit status: 0 with a result, 1 when the reading failed or the key was rejected, 2 on bad usage, 130 when
+        stopped by Ctrl-C (SIGINT).
         """,
     run: { arguments in
         do throws(UsageError) {
             let options = try ParsedArguments(
                 arguments,
                 valued: ["hr", "rmssd", "br", "noise", "fps", "seed", "no-finger-for", "lift-at", "motion-at",
-                         "scenario", "device", "config", "record", "license"],
+                         "scenario", "device", "config", "record", "license", "app-id"],
                 switches: ["simulate", "fast", "json", "log"])
             guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
-            try CommandLicense.activate(option: options.value("license"))
+            if let rejection = try CommandLicense.activate(option: options.value("license"),
+                                                           appId: options.value("app-id")) {
+                printError("nfv read: \(rejection)")
+                return ExitStatus.failure
+            }
             Log.setEnabled(options.flags.contains("log"))
             return runSession(try makeSetup(options), json: options.flags.contains("json"))
         } catch {
@@ -121,6 +127,10 @@ func runSession(_ setup: SessionSetup, json: Bool) -> Int32 {
         }
         if case .completed = event { completed = true }
         if json { print(event.json); fflush(nil) } else { console.show(event) }
+    }
+    if stopping && !completed {
+        printError("Stopped — no result")
+        return ExitStatus.interrupted
     }
     return completed ? ExitStatus.ok : ExitStatus.failure
 }

@@ -6,6 +6,7 @@ let replayCommand = Subcommand(
     summary: "run a session on a recording, a CSV of means or a Y4M video",
     usage: """
         usage: nfv replay FILE [--realtime] [--config JSON|@FILE] [--record FILE] [--human] [--license KEY|@FILE]
+                   [--app-id ID]
           FILE                 a recording (nfv read --record), a CSV with header timestamp_s,red,green,blue,
                                or an uncompressed Y4M video (4:2:0, 4:2:2, 4:4:4 or mono)
           --realtime           pace frames at their timestamps (default: as fast as possible)
@@ -13,16 +14,21 @@ let replayCommand = Subcommand(
           --record FILE        record the replayed session too
           --human              show guidance, progress and the result instead of JSON Lines
           --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
+          --app-id ID          the app id the key must list (default: nfv)
           --log                log state transitions and capture decisions to standard error
         Prints the events as JSON Lines, exactly as the C API delivers them. Exit status: 0 with a result, 1 when
         the session ended without one, 2 on bad usage or an unreadable file.
         """,
     run: { arguments in
         do throws(UsageError) {
-            let options = try ParsedArguments(arguments, valued: ["config", "record", "license"],
+            let options = try ParsedArguments(arguments, valued: ["config", "record", "license", "app-id"],
                                               switches: ["realtime", "human", "log"])
             guard options.positional.count == 1 else { throw UsageError("expected one FILE") }
-            try CommandLicense.activate(option: options.value("license"))
+            if let rejection = try CommandLicense.activate(option: options.value("license"),
+                                                           appId: options.value("app-id")) {
+                printError("nfv replay: \(rejection)")
+                return ExitStatus.failure
+            }
             Log.setEnabled(options.flags.contains("log"))
             let configuration = try options.value("config").map { text throws(UsageError) in
                 text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text

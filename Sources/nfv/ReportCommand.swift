@@ -1,13 +1,16 @@
 import NeurofitVitals
 
-/// `nfv report INPUT -o FILE.html|FILE.svg`: a self-contained report of a reading.
+/// `nfv report INPUT -o FILE.html|FILE.svg|-`: a self-contained report of a reading.
 let reportCommand = Subcommand(
     name: "report",
     summary: "draw a reading report (waveform, tachogram, Poincaré, breathing, metrics) as HTML or SVG",
     usage: """
-        usage: nfv report INPUT -o FILE.html|FILE.svg
-          INPUT  a recording (nfv read --record; the report then shows the pulse wave too), a result JSON
-                 (nfv analyze), or events as JSON Lines (nfv read --json) ending with a completed reading
+        usage: nfv report INPUT -o FILE.html|FILE.svg|-
+          INPUT  a recording (nfv read --record) or a CSV of means (timestamp_s,red,green,blue) — the report then
+                 shows the pulse wave too —, a result JSON (nfv analyze), or events as JSON Lines (nfv read --json)
+                 ending with a completed reading
+          -o     the output: FILE.html (or .htm) or FILE.svg; "-" writes the HTML to standard output
+        Times count from the start of the reading (0 s).
         """,
     run: { arguments in
         do throws(UsageError) {
@@ -15,10 +18,13 @@ let reportCommand = Subcommand(
             guard options.positional.count == 1, let output = options.value("o") ?? options.value("output") else {
                 throw UsageError("expected INPUT and -o FILE")
             }
+            let kind = output == "-" ? "html" : FileIO.fileExtension(output)
+            guard ["html", "htm", "svg"].contains(kind) else {
+                throw UsageError("cannot write a report as '\(kind)' (\(output)): use FILE.html, FILE.svg or - (HTML)")
+            }
             let report = try ReadingReport.load(path: options.positional[0])
             let svg = ReportDrawing(report: report).svg
-            let document = output.hasSuffix(".svg") ? svg : html(svg)
-            try FileIO.replaceFile(output, contents: document)
+            try FileIO.writeOutput(output, contents: kind == "svg" ? svg : html(svg))
             return ExitStatus.ok
         } catch {
             printError("nfv report: \(error.message)\n\n\(reportCommand.usage)")

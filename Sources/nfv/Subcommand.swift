@@ -18,4 +18,6 @@ enum ExitStatus {
     static let failure: Int32 = 1
     /// Bad usage or unreadable input.
     static let usage: Int32 = 2
+    /// Stopped by Ctrl-C (SIGINT) before a result: 128 + the signal number, as shells report it.
+    static let interrupted: Int32 = 130
 }

@@ -9,20 +9,27 @@ let supportCommand = Subcommand(
     name: "support",
     summary: "say whether readings can run on this machine's (or a chosen) camera",
     usage: """
-        usage: nfv support [DEVICE] [--json]
+        usage: nfv support [DEVICE | --device DEVICE] [--json]
           DEVICE   a device path (/dev/video0), a stable id from nfv devices, or "default" (the first supported
-                   camera, also without DEVICE)
+                   camera, also without DEVICE); --device DEVICE as in nfv read
           --json   print {"isSupported","hasCamera","hasTorch","fpsTier","reason","cameraAccess"} as JSON
         Exit status: 0 when supported, 1 when not, 2 on bad usage.
         """,
     run: { arguments in
-        let json = arguments.contains("--json")
-        let positional = arguments.filter { $0 != "--json" }
-        guard positional.count <= 1, !positional.contains(where: { $0.hasPrefix("--") }) else {
-            printError(supportCommand.usage)
+        let options: ParsedArguments
+        do throws(UsageError) {
+            options = try ParsedArguments(arguments, valued: ["device"], switches: ["json"])
+        } catch {
+            printError("nfv support: \(error.message)\n\n\(supportCommand.usage)")
             return ExitStatus.usage
         }
-        let device = positional.first
+        let json = options.flags.contains("json")
+        let devices = options.positional + options.all("device")
+        guard devices.count <= 1 else {
+            printError("nfv support: expected one DEVICE\n\n\(supportCommand.usage)")
+            return ExitStatus.usage
+        }
+        let device = devices.first
         let support = DeviceSupport.query(device: device)
         let access = CameraAccess.query(device: device)
         if json {

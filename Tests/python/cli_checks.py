@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """End-to-end checks of the installed nfv tool: a simulated reading recorded to a file, its replay, the report
-rendered by a real SVG renderer (rsvg-convert) and checked for a drawing, and the RR export.
+rendered by a real SVG renderer (rsvg-convert) and as HTML by headless Chromium, both checked for a drawing, the
+RR export, output and input rules, Ctrl-C, license activation (--app-id, a rejected key) and nfv support --device.
 
-Usage: cli_checks.py NFV_BINARY WORK_DIR   (needs rsvg-convert from Debian's librsvg2-bin)
+Usage: cli_checks.py NFV_BINARY WORK_DIR [SECRET_FILE]
+  needs rsvg-convert (Debian's librsvg2-bin) and chromium; SECRET_FILE signs keys the binary's build trusts (the
+  --app-id checks are skipped without it).
 """
 import json
+import math
 import os
+import re
+import shutil
+import signal
 import struct
 import subprocess
 import sys
+import time
 import zlib
 
 from checks import check, finish
@@ -52,7 +60,7 @@ def run(*arguments, **kwargs):
     return subprocess.run(list(arguments), capture_output=True, text=True, timeout=300, **kwargs)
 
 
-nfv, work = sys.argv[1], sys.argv[2]
+nfv, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 os.makedirs(work, exist_ok=True)
 recording, events = os.path.join(work, "reading.nfvrec"), os.path.join(work, "events.jsonl")
 
@@ -71,15 +79,33 @@ for name in ("report.svg", "report.html"):
 html = open(os.path.join(work, "report.html")).read()
 check(html.startswith("<!DOCTYPE html>") and "<svg" in html and "http://" not in html.replace("http://www.w3.org", ""),
       "the HTML report is self-contained")
+
+
+def check_drawing(png, renderer):
+    """The rendered report is neither blank nor a solid block and shows the pulse wave and the beat marks."""
+    pixels = [pixel for row in png_pixels(png) for pixel in row]
+    inked = sum(1 for r, g, b in pixels if r + g + b < 600) / len(pixels)
+    red = sum(1 for r, g, b in pixels if r > 150 and g < 100 and b < 100)
+    blue = sum(1 for r, g, b in pixels if b > 150 and r < 100)
+    check(0.02 < inked < 0.6, f"{renderer}: the drawing is neither blank nor a solid block ({inked:.3f} inked)")
+    check(red > 500 and blue > 200, f"{renderer}: the pulse wave (red, {red} px) and the beat marks (blue, {blue} px)")
+
+
 png = os.path.join(work, "report.png")
 rendered = run("rsvg-convert", os.path.join(work, "report.svg"), "-o", png)
 check(rendered.returncode == 0, f"rsvg-convert renders the report ({rendered.stderr[-300:]})")
-pixels = [pixel for row in png_pixels(png) for pixel in row]
-inked = sum(1 for r, g, b in pixels if r + g + b < 600) / len(pixels)
-red = sum(1 for r, g, b in pixels if r > 150 and g < 100 and b < 100)
-blue = sum(1 for r, g, b in pixels if b > 150 and r < 100)
-check(0.02 < inked < 0.6, f"the drawing is neither blank nor a solid block ({inked:.3f} inked)")
-check(red > 500 and blue > 200, f"the pulse wave (red, {red} px) and the beat marks (blue, {blue} px) are drawn")
+check_drawing(png, "rsvg-convert")
+chromium_png = os.path.join(work, "report-chromium.png")
+browser = shutil.which("chromium")
+check(browser is not None, "chromium is installed (scripts/install-deps chromium)")
+if browser:
+    shot = run(browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1000,1250",
+               f"--screenshot={chromium_png}", "file://" + os.path.abspath(os.path.join(work, "report.html")),
+               env=dict(os.environ, HOME=work))
+    check(shot.returncode == 0 and os.path.exists(chromium_png), f"headless Chromium renders the HTML report "
+          f"({shot.returncode}: {shot.stderr[-300:]})")
+    if os.path.exists(chromium_png):
+        check_drawing(chromium_png, "chromium")
 
 rr_text, rr_csv = os.path.join(work, "rr.txt"), os.path.join(work, "rr.csv")
 check(run(nfv, "export", "--rr", events, "-o", rr_text).returncode == 0, "nfv export --rr to text")
@@ -91,6 +117,79 @@ check(rows[0] == "beat_time_s,rr_ms,label,accepted" and len(rows) == len(interva
 
 bad = run(nfv, "report", "/nonexistent", "-o", os.path.join(work, "x.svg"))
 check(bad.returncode == 2 and "cannot read" in bad.stderr, "a missing input is a usage error")
+
+# Report inputs and header: a result alone explains the missing pulse wave; a CSV of means is reported directly.
+result_svg = os.path.join(work, "result.svg")
+check(run(nfv, "report", events, "-o", result_svg).returncode == 0, "nfv report from events")
+drawn = open(result_svg).read()
+check("No pulse wave" in drawn and 'stroke="#c53030"' not in drawn,
+      "a report of a result explains the missing pulse wave")
+check("Breathing rate" in drawn and " confidence)" in drawn, "the breathing rate is shown with its confidence")
+means_csv = os.path.join(work, "means.csv")
+with open(means_csv, "w") as out:
+    out.write("timestamp_s,red,green,blue\n")
+    for index in range(65 * 30):
+        t = 1000 + index / 30
+        phase = (t * 72 / 60) % 1
+        shape = math.sin(math.pi * phase / 0.2) if phase < 0.2 else \
+            math.exp(-(phase - 0.2) * 4) * math.cos((phase - 0.2) * math.pi / 1.6)
+        out.write(f"{t:.6f},{170 + 3 * shape:.4f},5,20\n")
+analyzed = run(nfv, "analyze", means_csv)
+open(os.path.join(work, "analyzed.json"), "w").write(analyzed.stdout)
+csv_svg = os.path.join(work, "csv.svg")
+made = run(nfv, "report", means_csv, "-o", csv_svg)
+check(made.returncode == 0 and 'stroke="#c53030"' in open(csv_svg).read(), f"nfv report FILE.csv draws the pulse wave "
+      f"({made.stderr[-200:]})")
+header = run(nfv, "report", os.path.join(work, "analyzed.json"), "-o", "-")
+line = header.stdout.split('y="62"', 1)[-1].split(">", 1)[-1].split("<", 1)[0]
+check(header.returncode == 0 and line and not line.startswith("·") and "signal quality" in line,
+      f"the header of a result without a date reads well ({line!r})")
+ticks = [float(text) for text in re.findall(r'text-anchor="middle">(-?[0-9.]+)</text>', open(csv_svg).read())]
+check(ticks[0] == 0 and ticks[5] == 0 and 55 < max(ticks[:10]) <= 70,
+      f"the pulse wave and tachogram time axes count from the start of the reading ({ticks[:10]})")
+beat_times = [float(row.split(",")[0]) for row in rows[1:]]
+check(0 <= beat_times[0] < 5 and beat_times[-1] <= 61, f"beat_time_s counts from the start ({beat_times[0]}, "
+      f"{beat_times[-1]})")
+
+# Output rules: "-" is standard output, an unknown extension is refused and nothing is written.
+to_stdout = run(nfv, "report", recording, "-o", "-", cwd=work)
+check(to_stdout.returncode == 0 and to_stdout.stdout.startswith("<!DOCTYPE html>")
+      and not os.path.exists(os.path.join(work, "-")), "nfv report -o - writes the HTML to standard output")
+rr_stdout = run(nfv, "export", "--rr", events, "-o", "-", cwd=work)
+check(rr_stdout.returncode == 0 and rr_stdout.stdout.splitlines() == [line.strip() for line in open(rr_text)],
+      "nfv export --rr -o - writes the text to standard output")
+for command in (["report", events], ["export", "--rr", events]):
+    refused = run(nfv, *command, "-o", os.path.join(work, "x.pdf"))
+    check(refused.returncode == 2 and "'pdf'" in refused.stderr and not os.path.exists(os.path.join(work, "x.pdf")),
+          f"nfv {command[0]} -o x.pdf is refused ({refused.stderr[:120]!r})")
+
+# Ctrl-C during a reading: a word, no result, exit 130.
+reading = subprocess.Popen([nfv, "read", "--simulate"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+time.sleep(3)
+reading.send_signal(signal.SIGINT)
+out, err = reading.communicate(timeout=30)
+check(reading.returncode == 130 and "Stopped — no result" in err, f"Ctrl-C: exit 130 and a word "
+      f"({reading.returncode}: {err[-200:]!r})")
+
+# License: a rejected key is an activation failure (exit 1, the reason, no usage text); --app-id picks the id.
+rejected = run(nfv, "read", "--simulate", "--fast", "--license", "NFV1.not-a-key")
+check(rejected.returncode == 1 and "activation failed" in rejected.stderr and "usage:" not in rejected.stderr,
+      f"a rejected key: exit 1 with the reason ({rejected.returncode}: {rejected.stderr[:200]!r})")
+if len(sys.argv) > 3:
+    key = run(nfv, "license", "issue", "--licensee", "cli checks", "--app", "cli-checks", "--updates-until",
+              "2099-12-31", "--key", sys.argv[3]).stdout.strip()
+    chosen = run(nfv, "read", "--simulate", "--fast", "--license", key, "--app-id", "cli-checks")
+    check(chosen.returncode == 0, f"--app-id activates a key for that id ({chosen.stderr[:200]!r})")
+    default = run(nfv, "read", "--simulate", "--fast", "--license", key)
+    inspected = json.loads(run(nfv, "license", "inspect", key, "--app", "nfv", "--json").stdout)
+    if not inspected["activates"]:   # a release build: the key does not list the default id (debug builds warn)
+        check(default.returncode == 1 and "app id 'nfv'" in default.stderr,
+              f"the default app id is nfv ({default.stderr[:200]!r})")
+
+# nfv support takes --device like nfv read.
+support = run(nfv, "support", "--device", "/dev/nfv-no-such-camera", "--json")
+check(support.returncode == 1 and json.loads(support.stdout or "{}").get("hasCamera") is False,
+      f"nfv support --device DEVICE ({support.returncode}: {support.stderr[:200]!r})")
 
 for command in ("read", "replay", "support"):
     shown = run(nfv, command, "--help")

@@ -2,11 +2,12 @@ import NeurofitVitals
 import PpgCore
 import StrictJSON
 
-/// What a report shows: the result (with its per-beat diagnostics) and, when the input was a recording, the
-/// frames of the reading for the waveform.
+/// What a report shows: the result (with its per-beat diagnostics) and, when the input was a recording or a CSV of
+/// means, the frames of the reading for the waveform. Times count from the start of the measured reading.
 struct ReadingReport {
     /// One beat of `diagnostics.beats`.
     struct Beat {
+        /// Seconds since the start of the reading (`origin`).
         let time: Double
         let intervalMs: Double?
         let label: String
@@ -15,18 +16,23 @@ struct ReadingReport {
 
     let result: [String: JSONValue]
     let beats: [Beat]
-    /// Red means of the reading's frames (empty when the input was a result).
+    /// Red means of the reading's frames on the capture clock (empty when the input was a result).
     let frames: [FrameSample]
+    /// The capture-clock time (s) where the measured reading began: its end (the last frame, else the last beat)
+    /// minus `durationSeconds`, or the first beat when that is earlier.
+    let origin: Double
 
-    /// Loads a result (a result object, `nfv analyze` output, or events as JSON Lines with a `completed` event) or
-    /// replays a recording to get its result and frames.
+    /// Loads a result (a result object, `nfv analyze` output, or events as JSON Lines with a `completed` event),
+    /// replays a recording to get its result and frames, or analyses a CSV of means (`timestamp_s,red,…`).
     static func load(path: String) throws(UsageError) -> ReadingReport {
         let text = try FileIO.readText(path)
         if text.hasPrefix("{\"configuration\"") || text.contains("\"format\":\"neurofit-vitals-recording\"") {
             return try fromRecording(path)
         }
+        if !text.hasPrefix("{") && text.contains("timestamp_s") { return try fromMeansCSV(path) }
         guard let result = findResult(in: text) else {
-            throw UsageError("\(path) holds no result: pass a result JSON, nfv events (JSON Lines) or a recording")
+            throw UsageError("\(path) holds no result: pass a result JSON, nfv events (JSON Lines), a recording or "
+                             + "a CSV of means")
         }
         return ReadingReport(result: result, frames: [])
     }
@@ -34,10 +40,14 @@ struct ReadingReport {
     init(result: [String: JSONValue], frames: [FrameSample]) {
         self.result = result
         self.frames = frames
-        let list = result["diagnostics"]?.objectValue?["beats"]?.arrayValue ?? []
-        beats = list.compactMap { entry in
-            guard let beat = entry.objectValue, let time = beat["time_s"]?.numberValue else { return nil }
-            return Beat(time: time, intervalMs: beat["interval_ms"]?.numberValue,
+        let list = (result["diagnostics"]?.objectValue?["beats"]?.arrayValue ?? []).compactMap(\.objectValue)
+        let times = list.compactMap { $0["time_s"]?.numberValue }
+        let end = frames.last?.timestamp ?? times.last ?? 0
+        let origin = min(end - (result["durationSeconds"]?.numberValue ?? 60), times.first ?? end)
+        self.origin = origin
+        beats = list.compactMap { beat in
+            guard let time = beat["time_s"]?.numberValue else { return nil }
+            return Beat(time: time - origin, intervalMs: beat["interval_ms"]?.numberValue,
                         label: beat["label"]?.stringValue ?? "normal", accepted: beat["accepted"]?.boolValue ?? false)
         }
     }
@@ -68,6 +78,20 @@ struct ReadingReport {
             guard let result else { throw VitalsError(.noHeartRate, "the recording's reading did not complete") }
             let frames = try RecordingReader.frames(path: path)
             return ReadingReport(result: result, frames: frames)
+        } catch {
+            throw UsageError("\(path): \(error.message)")
+        }
+    }
+
+    private static func fromMeansCSV(_ path: String) throws(UsageError) -> ReadingReport {
+        do throws(VitalsError) {
+            let frames = try MeansCSVReader.read(path: path)
+            switch FinalAnalyzer().analyze(frames: frames) {
+            case .success(let result):
+                return ReadingReport(result: result.json.objectValue ?? [:], frames: frames)
+            case .failure(let error):
+                throw VitalsError(.noHeartRate, "no result: \(error.message)")
+            }
         } catch {
             throw UsageError("\(path): \(error.message)")
         }

@@ -36,28 +36,33 @@ struct ReportDrawing {
     }
 
     private var title: String {
-        let captured = report.result["capturedAt"]?.stringValue ?? ""
         let quality = ["3": "clean", "2": "usable", "1": "withheld"][format(report.number("quality") ?? 1, digits: 0)] ?? ""
+        let engine = report.result["engineVersion"]?.stringValue.map { "engine \($0)" } ?? ""
+        let facts = [report.result["capturedAt"]?.stringValue ?? "", "signal quality \(quality)",
+                     "\(report.beats.count) beats", engine]
+        let line = facts.filter { !$0.isEmpty }.joined(separator: " · ")
         return ##"<text x="60" y="40" font-size="22" font-weight="700" fill="#1a202c">NeurofitVitals reading</text>"##
-            + ##"<text x="60" y="62" font-size="12" fill="#555">\##(escape(captured)) · signal quality \##(quality) · \##(report.beats.count) beats · engine \##(escape(report.result["engineVersion"]?.stringValue ?? ""))</text>"##
+            + ##"<text x="60" y="62" font-size="12" fill="#555">\##(escape(line))</text>"##
     }
 
     private var beatTimes: ClosedRange<Double> {
         let times = report.beats.map(\.time)
-        return (times.min() ?? 0)...(times.max() ?? 60)
+        return min(0, times.min() ?? 0)...(times.max() ?? 60)
     }
 
     private func waveform() -> SVGPlot {
-        let window = (beatTimes.lowerBound - 1)...(beatTimes.upperBound + 1)
-        let frames = report.frames.filter { window.contains($0.timestamp) }
+        let window = beatTimes.lowerBound...(beatTimes.upperBound + 1)
+        let frames = report.frames.filter { window.contains($0.timestamp - report.origin) }
         let values = Self.detrended(frames.map { -$0.red })
         let low = values.min() ?? -1, high = values.max() ?? 1
         var plot = SVGPlot(x: 60, y: 100, width: 880, height: 170, title: "Pulse wave (inverted red, detrended)",
-                           xLabel: "time (s)", yLabel: "counts", xRange: window, yRange: low...high)
+                           xLabel: "time since the start of the reading (s)", yLabel: "counts", xRange: window,
+                           yRange: low...high)
         if frames.isEmpty {
-            plot.line([], color: "#000")
+            plot.note("No pulse wave: this input holds the result only. Report a recording (nfv read --record FILE)"
+                      + " or a CSV of means to see the waveform.")
         } else {
-            plot.line(zip(frames, values).map { ($0.timestamp, $1) }, color: "#c53030", width: 1)
+            plot.line(zip(frames, values).map { ($0.timestamp - report.origin, $1) }, color: "#c53030", width: 1)
             for beat in report.beats {
                 plot.dot(beat.time, high, color: Self.labelColors[beat.label] ?? "#718096", radius: 2.5)
             }
@@ -69,7 +74,8 @@ struct ReportDrawing {
         let intervals = report.beats.compactMap { beat in beat.intervalMs.map { (beat, $0) } }
         let values = intervals.map(\.1)
         var plot = SVGPlot(x: 60, y: 330, width: 880, height: 170, title: "Tachogram (beat-to-beat intervals)",
-                           xLabel: "time (s)", yLabel: "interval (ms)", xRange: beatTimes,
+                           xLabel: "time since the start of the reading (s)", yLabel: "interval (ms)",
+                           xRange: beatTimes,
                            yRange: ((values.min() ?? 600) - 50)...((values.max() ?? 1000) + 50))
         plot.line(intervals.filter { $0.0.accepted }.map { ($0.0.time, $0.1) }, color: "#90cdf4")
         for (beat, interval) in intervals {
@@ -99,9 +105,10 @@ struct ReportDrawing {
         let intervals = report.beats.filter(\.accepted).compactMap { beat in beat.intervalMs.map { (beat.time, $0) } }
         let trace = Self.detrended(intervals.map(\.1), window: 7)
         let extent = max(trace.map(abs).max() ?? 1, 1)
-        let rate = report.number("breathingRateBrpm").map { "\(format($0, digits: 1))/min" } ?? "no rate"
+        let rate = report.number("breathingRateBrpm").map { "\(format($0, digits: 1))/min\(breathingConfidence)" }
+            ?? "no rate"
         var plot = SVGPlot(x: 540, y: 560, width: 400, height: 300,
-                           title: "Breathing trace (sinus arrhythmia) · \(rate)",
+                           title: "Breathing trace · \(rate)",
                            xLabel: "time (s)", yLabel: "interval change (ms)", xRange: beatTimes,
                            yRange: -extent...extent)
         plot.line(zip(intervals, trace).map { ($0.0, $1) }, color: "#38a169", width: 1.6)
@@ -116,8 +123,10 @@ struct ReportDrawing {
         }
         for (index, metric) in Self.ranges.enumerated() {
             let y = 978 + index * 22
-            let value = report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit }
-                ?? "withheld"
+            let value = report.number(metric.key).map {
+                format($0, digits: metric.digits) + " " + metric.unit
+                    + (metric.key == "breathingRateBrpm" ? breathingConfidence : "")
+            } ?? "withheld"
             rows.append(##"<line x1="60" y1="\##(y - 15)" x2="900" y2="\##(y - 15)" stroke="#edf2f7"/>"##)
             for (column, text) in [metric.name, value, metric.range].enumerated() {
                 rows.append(##"<text x="\##(60 + column * 260)" y="\##(y)" font-size="12" fill="#333">\##(escape(text))</text>"##)
@@ -126,6 +135,11 @@ struct ReportDrawing {
         let flags = (report.result["flags"]?.arrayValue ?? []).compactMap(\.stringValue)
         rows.append(##"<text x="60" y="1130" font-size="11" fill="#555">Flags: \##(escape(flags.isEmpty ? "none" : flags.joined(separator: ", "))) · Ranges are typical for resting adults and are context, not a diagnosis.</text>"##)
         return rows.joined(separator: "\n")
+    }
+
+    /// " (TIER confidence)" for the breathing rate, "" when the result gives no tier.
+    private var breathingConfidence: String {
+        report.result["breathingRateConfidence"]?.stringValue.map { " (\($0) confidence)" } ?? ""
     }
 
     /// `values` minus their centred moving average over `window` samples.

@@ -47,6 +47,11 @@ struct SVGPlot {
         elements.append(text(label, x: lx + 9, y: ly))
     }
 
+    /// A line of text centred in the panel (what to do when there is nothing to plot).
+    mutating func note(_ content: String) {
+        elements.append(text(content, x: x + width / 2, y: y + height / 2, size: 13, anchor: "middle"))
+    }
+
     /// The panel's SVG elements.
     var svg: String { elements.joined(separator: "\n") }
 

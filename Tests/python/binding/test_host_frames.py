@@ -2,7 +2,7 @@
 timestamps, and gets a full reading; misuse raises the library's errors."""
 
 import math
-from typing import List, Tuple
+from typing import Callable, List, Tuple
 
 import pytest
 
@@ -22,14 +22,16 @@ def dithered_rgb_frame(red: float) -> bytes:
     return bytes(pixels)
 
 
-def push_until_done(session: nfv.Session, samples: List[Tuple[float, float]], frames_until_s: float) -> List[object]:
-    """The host's loop: one frame (or its means) per turn, then the events that are ready, without waiting."""
+def push_until_done(session: nfv.Session, samples: List[Tuple[float, float]], frames_until_s: float,
+                    make_frame: Callable[[float], object] = dithered_rgb_frame) -> List[object]:
+    """The host's loop: one frame (``make_frame(red)``, RGB24) or its means per turn, then the events that are
+    ready, without waiting."""
     events: List[object] = []
     for t, red in samples:
         timestamp_us = int(round(t * 1e6))
         try:
             if t < frames_until_s:
-                session.submit_frame(dithered_rgb_frame(red), nfv.PixelFormat.RGB24, WIDTH, HEIGHT, timestamp_us)
+                session.submit_frame(make_frame(red), nfv.PixelFormat.RGB24, WIDTH, HEIGHT, timestamp_us)
             else:
                 session.submit_means(timestamp_us, red, 5.0, 20.0, saturated_fraction=0.0)
             if int(t * 30) % 30 == 0:
@@ -92,5 +94,73 @@ def test_numpy_frames_are_accepted_in_place_and_read_only(activated: nfv.License
         session.submit_frame(frame, nfv.PixelFormat.BGRA, WIDTH, HEIGHT, 1_000_000)
         frame.setflags(write=False)
         session.submit_frame(frame, nfv.PixelFormat.BGRA, WIDTH, HEIGHT, 1_033_333, stride=WIDTH * 4)
-        with pytest.raises(ValueError, match="contiguous"):
+        with pytest.raises(ValueError, match="packed"):
             session.submit_frame(frame[:, ::2], nfv.PixelFormat.BGRA, WIDTH // 2, HEIGHT, 1_066_666)
+
+
+def test_strided_uint8_views_use_their_row_stride(activated: nfv.LicenseStatus, make_pulse) -> None:
+    """Frames that are crops of a larger, black image (rows strides[0] bytes apart), as numpy views (used in place)
+    and as strided memoryviews (copied), give the very reading packed frames give: read with the packed row length
+    instead, the black margin would pull the red level (``red_dc_mean``) far down."""
+    numpy = pytest.importorskip("numpy")
+    image = numpy.zeros((HEIGHT + 10, WIDTH + 20, 3), dtype=numpy.uint8)
+    window = (slice(5, 5 + HEIGHT), slice(10, 10 + WIDTH))
+
+    def numpy_crop(red: float) -> object:
+        image[window] = numpy.frombuffer(dithered_rgb_frame(red), dtype=numpy.uint8).reshape(HEIGHT, WIDTH, 3)
+        crop = image[window]
+        assert not crop.flags.c_contiguous and crop.strides[0] == (WIDTH + 20) * 3
+        return crop
+
+    def memoryview_crop(red: float) -> object:
+        return memoryview(numpy_crop(red))   # a strided 3-D memoryview without the numpy interface: copied
+
+    results = []
+    for make_frame in (dithered_rgb_frame, numpy_crop, memoryview_crop):
+        with nfv.Session({"readingDuration": 20}) as session:
+            session.use_host_frames(30)
+            session.start()
+            events = push_until_done(session, make_pulse(RATE_BPM, 30.0, 45.0), 45.0, make_frame)
+        completed = [event for event in events if isinstance(event, nfv.Completed)]
+        assert completed, [event.type for event in events]
+        results.append(completed[0].result)
+    assert results[0].diagnostics["red_dc_mean"] > 160
+    for result in results[1:]:
+        assert result.diagnostics["red_dc_mean"] == results[0].diagnostics["red_dc_mean"]
+        assert (result.heart_rate_bpm, result.rmssd_ms) == (results[0].heart_rate_bpm, results[0].rmssd_ms)
+
+
+def test_frames_of_other_item_types_are_refused(activated: nfv.LicenseStatus) -> None:
+    numpy = pytest.importorskip("numpy")
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        session.start()
+        for dtype in (numpy.uint16, numpy.float32, numpy.int32):
+            with pytest.raises(ValueError, match="uint8"):
+                session.submit_frame(numpy.zeros((HEIGHT, WIDTH, 3), dtype=dtype), "rgb24", WIDTH, HEIGHT, 1_000_000)
+
+
+def test_pixel_format_names_are_case_insensitive_and_unknown_ones_refused(activated: nfv.LicenseStatus) -> None:
+    frame = dithered_rgb_frame(170.2)
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        session.start()
+        for index, name in enumerate(("bgr", "BGR", "Rgb24", "rgb", " bgr24 ")):
+            session.submit_frame(frame, name, WIDTH, HEIGHT, 1_000_000 + index * 33_333)
+        with pytest.raises(ValueError, match="unknown pixel format 'bgrx'.*bgr24"):
+            session.submit_frame(frame, "bgrx", WIDTH, HEIGHT, 2_000_000)
+
+
+def test_timestamps_outside_int64_are_refused(activated: nfv.LicenseStatus) -> None:
+    frame = dithered_rgb_frame(170.2)
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        session.start()
+        for timestamp in (2**63, -(2**63) - 1, 10**30):
+            with pytest.raises(ValueError, match="64-bit"):
+                session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, timestamp)
+            with pytest.raises(ValueError, match="64-bit"):
+                session.submit_means(timestamp, 170, 5, 20)
+            with pytest.raises(ValueError, match="64-bit"):
+                session.submit_motion(timestamp, 0, 0, 9.8)
+        session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 2**63 - 1)

@@ -7,7 +7,9 @@ import array
 import ctypes
 from typing import Any, Optional, Tuple, Union
 
-__all__ = ["byte_pointer", "double_array"]
+__all__ = ["byte_pointer", "double_array", "frame_pointer", "int64_timestamp"]
+
+_INT64 = range(-(2**63), 2**63)
 
 BufferLike = Union[bytes, bytearray, memoryview, Any]
 
@@ -32,6 +34,45 @@ def byte_pointer(data: BufferLike) -> Tuple[ctypes.c_void_p, int, Any]:
     else:
         holder = (ctypes.c_char * size).from_buffer(flat)
     return ctypes.cast(holder, ctypes.c_void_p), size, (holder, flat, view)
+
+
+def frame_pointer(data: BufferLike) -> Tuple[ctypes.c_void_p, int, int, Any]:
+    """(pointer, size in bytes, row stride or 0, object to keep alive) for a frame's pixels.
+
+    Every buffer must hold ``uint8`` items (else ValueError). C-contiguous ones are used as :func:`byte_pointer`
+    uses them, row stride 0. A 2-D
+    (rows x bytes) or 3-D (rows x columns x channels) view may be strided: its rows may lie
+    ``strides[0]`` bytes apart (a crop of a larger image) as long as each row is packed. A numpy view is used in
+    place; another strided view is copied row by row.
+    """
+    if isinstance(data, bytes):
+        return (*byte_pointer(data)[:2], 0, data)
+    view = memoryview(data)
+    if view.format not in ("B", "=B", "<B", ">B", "c"):
+        raise ValueError(f"frame pixels must be uint8, not items of format {view.format!r}")
+    if view.ndim <= 1 or view.c_contiguous:
+        pointer, size, keep_alive = byte_pointer(view)
+        return pointer, size, 0, keep_alive
+    if view.ndim > 3 or view.strides[-1] != 1 or (view.ndim == 3 and view.strides[1] != view.shape[2]) \
+            or view.strides[0] < view.nbytes // view.shape[0]:
+        raise ValueError("frame pixels must be a 2-D or 3-D uint8 view whose rows are packed and ascending "
+                         f"(shape {view.shape}, strides {view.strides})")
+    row_bytes = view.nbytes // view.shape[0]
+    interface = getattr(data, "__array_interface__", None)
+    if interface is not None and view.shape[0] > 0:
+        size = view.strides[0] * (view.shape[0] - 1) + row_bytes
+        return ctypes.c_void_p(interface["data"][0]), size, view.strides[0], (data, view)
+    packed = bytearray(view.tobytes())
+    pointer, size, keep_alive = byte_pointer(packed)
+    return pointer, size, row_bytes, keep_alive
+
+
+def int64_timestamp(value: int) -> int:
+    """``value`` as an int, or ValueError when it does not fit the C API's signed 64-bit microseconds."""
+    number = int(value)
+    if number not in _INT64:
+        raise ValueError(f"timestamp {number} µs does not fit a signed 64-bit integer")
+    return number
 
 
 def double_array(values: Any, name: str) -> Tuple[Any, int]:

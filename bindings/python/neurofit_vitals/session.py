@@ -20,7 +20,7 @@ from enum import IntEnum
 from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Optional, Union
 
 from . import _capi
-from ._buffers import BufferLike, byte_pointer
+from ._buffers import BufferLike, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
 from .events import AnyEvent, Completed, Failed, State, event_from_json
@@ -46,6 +46,22 @@ class PixelFormat(IntEnum):
     YUYV = 5
     NV12 = 6
     I420 = 7
+
+
+_PIXEL_FORMAT_ALIASES = {"rgb": PixelFormat.RGB24, "bgr": PixelFormat.BGR24}
+
+
+def pixel_format_value(pixel_format: Union[PixelFormat, int, str]) -> int:
+    """The ``nfv_pixel_format`` value of a PixelFormat, an int, or a name in any case ("bgr24", "BGR", "nv12")."""
+    if not isinstance(pixel_format, str):
+        return int(pixel_format)
+    name = pixel_format.strip().lower()
+    if name in _PIXEL_FORMAT_ALIASES:
+        return _PIXEL_FORMAT_ALIASES[name]
+    if name.upper() in PixelFormat.__members__:
+        return PixelFormat[name.upper()]
+    known = ", ".join([member.lower() for member in PixelFormat.__members__] + list(_PIXEL_FORMAT_ALIASES))
+    raise ValueError(f"unknown pixel format {pixel_format!r}; use one of {known}")
 
 
 def _json_text(value: Union[Mapping[str, Any], str, None]) -> Optional[bytes]:
@@ -283,28 +299,31 @@ class Session:
                      timestamp_us: int, stride: int = 0) -> None:
         """Hands one camera frame to a host-frames session; reduced on this thread, never kept.
 
-        :param pixels: any C-contiguous buffer (bytes, bytearray, memoryview, numpy array), used in place.
-        :param pixel_format: a PixelFormat, its value, or its name ("rgb24", "nv12", …).
-        :param timestamp_us: monotonic capture time in microseconds; must increase.
-        :param stride: bytes per row of the first plane; 0 for tightly packed.
+        :param pixels: a C-contiguous buffer (bytes, bytearray, memoryview, numpy array), used in place, or a 2-D
+            (rows × bytes) or 3-D (rows × columns × channels) ``uint8`` view whose rows may be strided (a crop of a
+            larger image): its ``strides[0]`` is then the row stride. Other item types raise ValueError.
+        :param pixel_format: a PixelFormat, its value, or its name in any case ("rgb24", "BGR24", "nv12", …;
+            "rgb" and "bgr" mean the 24-bit layouts). An unknown name raises ValueError.
+        :param timestamp_us: monotonic capture time in microseconds; must increase and fit a signed 64-bit integer
+            (else ValueError).
+        :param stride: bytes per row of the first plane; 0 for tightly packed (or the view's row stride).
         """
-        if isinstance(pixel_format, str):
-            pixel_format = PixelFormat[pixel_format.upper()]
-        pointer, size, keep_alive = byte_pointer(pixels)
-        _capi.call("nfv_session_submit_frame", self._handle(), pointer, size, int(pixel_format), int(width),
-                   int(height), int(stride), int(timestamp_us))
+        pointer, size, row_stride, keep_alive = frame_pointer(pixels)
+        _capi.call("nfv_session_submit_frame", self._handle(), pointer, size, int(pixel_format_value(pixel_format)),
+                   int(width), int(height), int(stride) or row_stride, int64_timestamp(timestamp_us))
         del keep_alive
 
     def submit_means(self, timestamp_us: int, red: float, green: float, blue: float,
                      saturated_fraction: Optional[float] = None) -> None:
         """Hands one already-reduced frame (fingertip-region channel means 0…255) to a host-frames session;
         ``saturated_fraction`` is the share of clipped red pixels, None when unknown."""
-        _capi.call("nfv_session_submit_means", self._handle(), int(timestamp_us), float(red), float(green),
+        _capi.call("nfv_session_submit_means", self._handle(), int64_timestamp(timestamp_us), float(red), float(green),
                    float(blue), -1.0 if saturated_fraction is None else float(saturated_fraction))
 
     def submit_motion(self, timestamp_us: int, x: float, y: float, z: float) -> None:
         """Hands one accelerometer sample (m/s², gravity included, the frames' clock) to a host-frames session."""
-        _capi.call("nfv_session_submit_motion", self._handle(), int(timestamp_us), float(x), float(y), float(z))
+        _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x), float(y),
+                   float(z))
 
     # -- events --------------------------------------------------------------------------------------------------
 
