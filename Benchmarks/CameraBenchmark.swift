@@ -1,4 +1,4 @@
-// nfv-bench camera: capture-to-sample cost of the V4L2 capture path on the fake camera (Tests/FakeCamera) — per
+// nfv-bench camera: capture-to-sample cost of the V4L2 capture path on the fake camera (Tests/camera/fake_camera.c) — per
 // format and frame size, the capture thread's CPU time per frame (poll wake-up, DQBUF, reduction or 1/8 JPEG
 // decode in the mapped buffer, QBUF) and the share of one core a 60 fps reading uses. Each mode runs in a child
 // process with the fake preloaded (the fake reads its modes once, at load).
