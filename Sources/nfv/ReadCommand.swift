@@ -32,7 +32,7 @@ let readCommand = Subcommand(
                          "scenario", "device", "config", "record", "license"],
                 switches: ["simulate", "fast", "json", "log"])
             guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
-            try CommandLicense.activate(option: options.value("license"))
+            try LicenseActivation.activate(option: options.value("license"))
             Log.setEnabled(options.flags.contains("log"))
             return runSession(try makeSetup(options), json: options.flags.contains("json"))
         } catch {

@@ -22,7 +22,7 @@ let replayCommand = Subcommand(
             let options = try ParsedArguments(arguments, valued: ["config", "record", "license"],
                                               switches: ["realtime", "human", "log"])
             guard options.positional.count == 1 else { throw UsageError("expected one FILE") }
-            try CommandLicense.activate(option: options.value("license"))
+            try LicenseActivation.activate(option: options.value("license"))
             Log.setEnabled(options.flags.contains("log"))
             let configuration = try options.value("config").map { text throws(UsageError) in
                 text.hasPrefix("@") ? try FileIO.readText(String(text.dropFirst())) : text

@@ -3,7 +3,7 @@ import NeurofitVitals
 
 /// Activates the library for `nfv` from `--license KEY|@FILE`, else `$NFV_LICENSE_KEY`, else
 /// `~/.config/neurofit-vitals/license.key`, if any of them is given. The app id is `nfv`.
-enum CommandLicense {
+enum LicenseActivation {
     /// Activates when a key is available; reports a rejected key (exit status 1) but not a missing one (the
     /// simulated finger needs none; other sources then fail with notActivated).
     static func activate(option: String?) throws(UsageError) {
