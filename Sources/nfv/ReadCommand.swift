@@ -50,7 +50,7 @@ private func makeSetup(_ options: ParsedArguments) throws(UsageError) -> Session
         if options.flags.contains("simulate") {
             setup.source = try simulatorOptions(options).makeSource()
         } else if let device = options.value("device") {
-            setup.source = try CameraSource(device: device, configuration: setup.configuration ?? VitalsConfiguration())
+            setup.source = try CameraSource(device: device, configuration: setup.configurationOrDefaults)
         }
         setup.recordingPath = options.value("record")
         return setup
