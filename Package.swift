@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // NeurofitVitals for Linux: fingertip PPG vitals behind a stable C ABI.
-// Layers (dependencies point down only): nfv CLI → NeurofitVitalsCAPI (C shims) → NeurofitVitals
-// (session, sources, license) → PpgCore (pure signal processing). See docs/architecture.md.
+// Layers (dependencies point down only): nfv CLI (+ LicenseMinting) → NeurofitVitalsCAPI (C shims) →
+// NeurofitVitalsCamera (V4L2, JPEG, torch) → NeurofitVitals (session, sources, recordings, license checks, wire
+// format) → PpgCore (pure signal processing) and StrictJSON. See docs/architecture.md.
 import PackageDescription
 
 let root = Context.packageDirectory
@@ -45,7 +46,8 @@ let package = Package(
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
         /// The camera (V4L2 capture, JPEG, torch, exposure tuner, discovery): the only module that links libv4l2 and
         /// libjpeg; the session reaches it through the `FrameSource` protocol.
-        .target(name: "NeurofitVitalsCamera", dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CV4L2", "CJPEG"]),
+        .target(name: "NeurofitVitalsCamera",
+                dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CV4L2", "CJPEG"]),
         /// Vendor tooling: minting license keys. Linked into `nfv` and the tests, never into the shipped library.
         .target(name: "LicenseMinting", dependencies: ["NeurofitVitals", "StrictJSON", "CSodium"]),
         .target(
@@ -55,9 +57,10 @@ let package = Package(
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
             ] + undefinedSymbolFlags)]),
-        .executableTarget(name: "nfv",
-                          dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "LicenseMinting"]),
-        .executableTarget(name: "nfv-bench", dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON"],
+        .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON",
+                                                      "LicenseMinting"]),
+        .executableTarget(name: "nfv-bench",
+                          dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON"],
                           path: "Benchmarks"),
         .executableTarget(name: "nfv-camera-harness",
                           dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON"],
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(name: "PpgCoreTests", dependencies: ["PpgCore"]),
         .testTarget(name: "NeurofitVitalsTests",
                     dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "LicenseMinting"]),
-        .testTarget(name: "CameraTests", dependencies: ["NeurofitVitalsCamera", "NeurofitVitals", "PpgCore", "StrictJSON"]),
+        .testTarget(name: "CameraTests",
+                    dependencies: ["NeurofitVitalsCamera", "NeurofitVitals", "PpgCore", "StrictJSON"]),
     ]
 )

@@ -42,7 +42,7 @@ public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePo
         let session = try sessions.object(session)
         let name = try Arguments.optionalString(device, "device")
         try session.configure { (setup) throws(VitalsError) in
-            setup.source = try CameraSource(device: name, configuration: setup.configuration ?? VitalsConfiguration())
+            setup.source = try CameraSource(device: name, configuration: setup.configurationOrDefaults)
         }
     }
 }

@@ -25,8 +25,9 @@ public func nfv_session_destroy(_ session: OpaquePointer?) {
 @c @implementation
 public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
         let source = try HostFrameSource.checked(fpsTier: Int(fpsTier))
-        try sessions.object(session).configure { $0.source = source }
+        try session.configure { $0.source = source }
     }
 }
 

@@ -34,7 +34,7 @@ let readCommand = Subcommand(
                          "scenario", "device", "config", "record", "license", "app-id"],
                 switches: ["simulate", "fast", "json", "log"])
             guard options.positional.isEmpty else { throw UsageError("unexpected argument \(options.positional[0])") }
-            if let rejection = try CommandLicense.activate(option: options.value("license"),
+            if let rejection = try LicenseActivation.activate(option: options.value("license"),
                                                            appId: options.value("app-id")) {
                 printError("nfv read: \(rejection)")
                 return ExitStatus.failure
@@ -56,7 +56,7 @@ private func makeSetup(_ options: ParsedArguments) throws(UsageError) -> Session
         if options.flags.contains("simulate") {
             setup.source = try simulatorOptions(options).makeSource()
         } else if let device = options.value("device") {
-            setup.source = try CameraSource(device: device, configuration: setup.configuration ?? VitalsConfiguration())
+            setup.source = try CameraSource(device: device, configuration: setup.configurationOrDefaults)
         }
         setup.recordingPath = options.value("record")
         return setup

@@ -24,7 +24,7 @@ let replayCommand = Subcommand(
             let options = try ParsedArguments(arguments, valued: ["config", "record", "license", "app-id"],
                                               switches: ["realtime", "human", "log"])
             guard options.positional.count == 1 else { throw UsageError("expected one FILE") }
-            if let rejection = try CommandLicense.activate(option: options.value("license"),
+            if let rejection = try LicenseActivation.activate(option: options.value("license"),
                                                            appId: options.value("app-id")) {
                 printError("nfv replay: \(rejection)")
                 return ExitStatus.failure

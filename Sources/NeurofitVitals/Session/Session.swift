@@ -60,12 +60,11 @@ public final class Session: Sendable {
     public init(_ setup: SessionSetup, defaultSource: SessionSetup.DefaultSource? = nil,
                 engine: EngineFactory = EngineAdapter.init, environment: SessionEnvironment = .system)
         throws(VitalsError) {
-        let configuration = setup.configuration ?? VitalsConfiguration()
         let source: any FrameSource
         if let chosen = setup.source {
             source = chosen
         } else if let defaultSource {
-            source = try defaultSource(configuration)
+            source = try defaultSource(setup.configurationOrDefaults)
         } else {
             throw .invalidArgument("The session has no source: choose one before start")
         }

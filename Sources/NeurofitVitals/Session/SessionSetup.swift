@@ -33,6 +33,9 @@ public struct SessionSetup: Sendable {
         }
     }
 
+    /// The host's configuration, or the defaults: what a camera chosen before start runs with.
+    public var configurationOrDefaults: VitalsConfiguration { configuration ?? VitalsConfiguration() }
+
     /// The configuration a session with `source` runs with: the host's, else a replayed recording's own, else the
     /// defaults.
     public func effectiveConfiguration(for source: any FrameSource) -> VitalsConfiguration {

@@ -69,6 +69,13 @@ extension BeatRecord {
 }
 
 extension AnalysisError {
+    /// The stable error code hosts see.
+    public var code: String {
+        switch self {
+        case .noHeartRate: ErrorCode.noHeartRate.rawValue
+        }
+    }
+
     /// `{"error":{"code":…,"message":…}}`.
     public var json: JSONValue {
         .object(["error": .object(["code": .string(code), "message": .string(message)])])

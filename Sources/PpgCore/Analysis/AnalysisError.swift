@@ -3,9 +3,6 @@ public enum AnalysisError: Error, Sendable, Equatable {
     /// No trustworthy heart rate was found; `reasons` are the flags naming why (e.g. `no_contact`, `low_snr`).
     case noHeartRate(reasons: [String])
 
-    /// The stable error code.
-    public var code: String { "noHeartRate" }
-
     /// An English sentence for logs.
     public var message: String {
         switch self {

@@ -27,14 +27,4 @@ public struct ConsistencyGateResult: Sendable, Equatable {
 
     /// Whether HRV may be reported.
     public var passed: Bool { vetoReasons.isEmpty }
-
-    /// The `gate_*` diagnostics as (key, value) pairs in a fixed order; absent values are left out.
-    public var diagnostics: [(key: String, value: Double)] {
-        let optional: [(String, Double?)] = [
-            ("gate_n_pairs", Double(values.nPairs)), ("gate_n_merged", Double(values.nMerged)),
-            ("gate_discard_raw", values.discardRaw), ("gate_max_jump", values.maxJump),
-            ("gate_hf_share", values.hfShare), ("gate_r_ps", values.rPs), ("gate_compress", values.compress),
-        ]
-        return optional.compactMap { key, value in value.map { (key: key, value: $0) } }
-    }
 }

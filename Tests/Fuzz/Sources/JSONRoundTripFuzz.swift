@@ -1,6 +1,6 @@
 @testable import PpgCore
 @testable import NeurofitVitals
-import StrictJSON
+@testable import StrictJSON
 
 /// The strict JSON parser on raw bytes (invalid UTF-8 included): what it accepts serializes to text that parses back
 /// to an equal value and serializes to the same text again (the property every event, result and recording line

@@ -61,7 +61,8 @@ C_TO_CTYPES = {
     "nfv_pixel_format": ctypes.c_int, "const char *": ctypes.c_char_p, "char *": ctypes.c_void_p,
     "char **": ctypes.POINTER(ctypes.c_void_p), "const void *": ctypes.c_void_p, "void *": ctypes.c_void_p,
     "nfv_session *": ctypes.c_void_p, "nfv_session **": ctypes.POINTER(ctypes.c_void_p),
-    "const double *": ctypes.POINTER(ctypes.c_double), "nfv_event_fn": _capi.EVENT_FN, "nfv_log_fn": _capi.LOG_FN,
+    "int *": ctypes.POINTER(ctypes.c_int), "const double *": ctypes.POINTER(ctypes.c_double),
+    "nfv_event_fn": _capi.EVENT_FN, "nfv_log_fn": _capi.LOG_FN,
 }
 
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Faults on host frames and replays: frames that stop, clocks that repeat or jump. The session keeps
 /// its state, refuses what it must, loses nothing already received, and never hangs.
-@Suite(.serialized) struct HardeningFaultTests {
+@Suite(.serialized) struct HostFrameFaultTests {
     private static func hostSession() throws -> (Session, HostFrameSource) {
         try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
         let source = HostFrameSource(fpsTier: 30)

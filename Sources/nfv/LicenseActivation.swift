@@ -4,7 +4,7 @@ import NeurofitVitals
 /// Activates the library for `nfv` from `--license KEY|@FILE`, else `$NFV_LICENSE_KEY`, else
 /// `~/.config/neurofit-vitals/license.key`, if any of them is given, as the app id `--app-id` (default
 /// `defaultAppId`: a key for nfv lists the app "nfv").
-enum CommandLicense {
+enum LicenseActivation {
     /// The app id nfv activates as unless `--app-id` names another.
     static let defaultAppId = "nfv"
 

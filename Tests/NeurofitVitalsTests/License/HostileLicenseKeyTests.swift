@@ -3,7 +3,7 @@ import Testing
 
 /// License attacks the verifier tests do not cover: payloads that are signed correctly but ambiguous or hostile
 /// (duplicate keys, huge numbers, oversize), and non-canonical encodings of valid keys. Each is `licenseInvalid`.
-@Suite struct HardeningLicenseTests {
+@Suite struct HostileLicenseKeyTests {
     private static let valid = #"{"apps":["com.example.app"],"features":[],"licensee":"L","type":"binary","#
         + #""updatesUntil":"2030-12-31"}"#
 

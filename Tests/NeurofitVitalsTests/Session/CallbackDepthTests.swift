@@ -9,7 +9,7 @@ import Testing
 /// log line) was delivered through a longer call chain than the one before — quadratic time, then a stack overflow.
 /// The depth is the number of frames on the stack inside the delivered callback (glibc's `backtrace`, found with
 /// `dlsym`; a local's address would not do under AddressSanitizer, whose fake stack moves locals to the heap).
-@Suite(.serialized) struct HardeningCallbackDepthTests {
+@Suite(.serialized) struct CallbackDepthTests {
     /// Stack depths seen inside a callback, from the test's own thread only.
     private final class StackProbe: @unchecked Sendable {
         private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, CInt) -> CInt

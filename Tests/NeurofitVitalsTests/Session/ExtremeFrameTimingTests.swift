@@ -7,7 +7,7 @@ import Testing
 /// Regression tests for crashes the fuzzers found in the engine: frame timing a file or a host can produce
 /// (frames slower than the beat band needs, timestamp jumps no `Int` can count) must end in a result or an error,
 /// never in a trap that kills the host.
-@Suite struct HardeningEngineInputTests {
+@Suite struct ExtremeFrameTimingTests {
     private static func pulse(_ time: Double) -> FrameSample {
         FrameSample(timestamp: time, red: 120 + 8 * sin(2 * Double.pi * 1.2 * time), green: 40, blue: 30)
     }
