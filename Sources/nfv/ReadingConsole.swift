@@ -109,8 +109,7 @@ struct ReadingConsole {
             SDNN              \(value("sdnnMs", " ms", digits: 1))
             Stress index      \(value("baevskyStressIndex", "", digits: 0))
             SD2/SD1           \(value("sd2sd1", "", digits: 2))
-            Breathing rate    \(value("breathingRateBrpm", " /min", digits: 1))\(
-                result["breathingRateConfidence"]?.stringValue.map { " (\($0) confidence)" } ?? "")
+            Breathing rate    \(BreathingRateText.describe(result) ?? "withheld")
             Signal quality    \(quality)
             """)
         if quality == "withheld" { print("\n" + Self.retryCopy) }

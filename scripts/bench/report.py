@@ -96,7 +96,7 @@ def _target_text(target):
     if target is None:
         return ""
     comparison, threshold, unit = target
-    return f"{'≥' if comparison == '>=' else '≤'} {threshold:g} {unit}"
+    return f"{'≥' if comparison == '>=' else '≤'} {threshold:.3g} {unit}"
 
 
 def _verdict(target, figure):

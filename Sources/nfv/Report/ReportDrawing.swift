@@ -99,7 +99,7 @@ struct ReportDrawing {
         let intervals = report.beats.filter(\.accepted).compactMap { beat in beat.intervalMs.map { (beat.time, $0) } }
         let trace = Self.detrended(intervals.map(\.1), window: 7)
         let extent = max(trace.map(abs).max() ?? 1, 1)
-        let rate = report.number("breathingRateBrpm").map { "\(format($0, digits: 1))/min" } ?? "no rate"
+        let rate = BreathingRateText.describe(report.result, unit: "/min") ?? "no rate"
         var plot = SVGPlot(x: 540, y: 560, width: 400, height: 300,
                            title: "Breathing trace (sinus arrhythmia) · \(rate)",
                            xLabel: "time (s)", yLabel: "interval change (ms)", xRange: beatTimes,
@@ -116,8 +116,8 @@ struct ReportDrawing {
         }
         for (index, metric) in Self.ranges.enumerated() {
             let y = 978 + index * 22
-            let value = report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit }
-                ?? "withheld"
+            let value = metric.key == "breathingRateBrpm" ? BreathingRateText.describe(report.result) ?? "withheld"
+                : report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit } ?? "withheld"
             rows.append(##"<line x1="60" y1="\##(y - 15)" x2="900" y2="\##(y - 15)" stroke="#edf2f7"/>"##)
             for (column, text) in [metric.name, value, metric.range].enumerated() {
                 rows.append(##"<text x="\##(60 + column * 260)" y="\##(y)" font-size="12" fill="#333">\##(escape(text))</text>"##)

@@ -1,0 +1,15 @@
+import PpgCore
+
+/// How the CLI shows a breathing rate: a `low`-confidence rate is an approximate, unreliable figure ("≈14 /min
+/// (low confidence, unreliable)"), never a plain number; `medium`/`high` rates are shown to one decimal.
+enum BreathingRateText {
+    /// The text for a result object's `breathingRateBrpm` and `breathingRateConfidence`; nil without a rate.
+    static func describe(_ result: [String: JSONValue], unit: String = " /min") -> String? {
+        guard let brpm = result["breathingRateBrpm"]?.numberValue else { return nil }
+        let confidence = result["breathingRateConfidence"]?.stringValue
+        guard confidence == BreathingConfidenceTier.low.rawValue else {
+            return format(brpm, digits: 1) + unit + (confidence.map { " (\($0) confidence)" } ?? "")
+        }
+        return "≈" + format(brpm, digits: 0) + unit + " (low confidence, unreliable)"
+    }
+}
