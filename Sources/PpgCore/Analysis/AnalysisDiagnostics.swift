@@ -70,6 +70,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     // Extra HRV figures
     /// `pnn50`, `sd1_ms`, `sd2_ms`, `mean_nn_ms`.
     public var pnn50: Double?, sd1Ms: Double?, sd2Ms: Double?, meanNnMs: Double?
+    /// `analysed_segment_start_s`, `analysed_segment_end_s`: the part of the reading the result was computed on
+    /// when it is not the whole (frames' clock, seconds; flag `analysed_segment`).
+    public var analysedSegmentStart: Double?, analysedSegmentEnd: Double?
     /// `beats`: every detected beat.
     public var beats: [BeatRecord] = []
 
@@ -98,7 +101,8 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
             ("gate_discard_raw", gateDiscardRaw), ("gate_max_jump", gateMaxJump), ("gate_hf_share", gateHfShare),
             ("gate_compress", gateCompress), ("gate_r_ps", gateRPs), ("est_rmssd_parabolic", estRmssdParabolic),
             ("est_rmssd_fixed", estRmssdFixed), ("pnn50", pnn50), ("sd1_ms", sd1Ms), ("sd2_ms", sd2Ms),
-            ("mean_nn_ms", meanNnMs),
+            ("mean_nn_ms", meanNnMs), ("analysed_segment_start_s", analysedSegmentStart),
+            ("analysed_segment_end_s", analysedSegmentEnd),
         ]
         for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
         let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged)]

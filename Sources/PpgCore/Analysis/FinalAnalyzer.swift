@@ -31,8 +31,15 @@ public struct FinalAnalyzer: Sendable {
         self.options = options
     }
 
-    /// Analyses a reading.
+    /// Analyses a reading: the whole of it, or, when that is withheld or fails, its best consistent part
+    /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
+        let whole = analyzeSpan(frames: frames, motion: motion)
+        return consistentSegment(frames: frames, motion: motion, whole: whole).map { .success($0) } ?? whole
+    }
+
+    /// Analyses all of `frames` as one reading.
+    func analyzeSpan(frames: [FrameSample], motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
         let signal = ReadingSignal(frames: frames)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
