@@ -263,11 +263,28 @@ public struct FinalAnalyzer: Sendable {
     /// trusted at all.
     public static let maximumIrregularFraction = 0.5
 
+    /// Smallest spectral concentration of the whole reading (pulse peak and its harmonic over the heart band) that
+    /// shows a pulse the short quality windows miss: a faint pulse under noise, as from a saturated red channel,
+    /// stands out over 60 s where 4 s windows drown it. Noise spreads evenly (0.4 Hz of 3.5 Hz: about 0.11).
+    public static let readingPulseConcentration = 0.5
+    /// Smallest amplitude (counts) a pulse seen only in the whole reading's spectrum must have: far below any
+    /// real pulse, far above the rounding residue of a constant or clipped channel.
+    public static let readingPulseMinimumAmplitude = 0.02
+
+    /// Whether the whole reading's spectrum holds a pulse although its quality windows fail: a concentrated peak
+    /// of a signal that is not numerically constant. The beat train must then still agree with it (and pass the
+    /// regularity and consistency checks) for a heart rate to be reported.
+    static func spectrumCarriesPulse(_ evidence: ReadingEvidence) -> Bool {
+        guard let spectral = evidence.spectral else { return false }
+        return spectral.concentration >= readingPulseConcentration
+            && evidence.amplitude >= readingPulseMinimumAmplitude
+    }
+
     /// The reasons the signal holds no trustworthy heart rate (empty when it may hold one).
     func noHeartRateReasons(evidence: ReadingEvidence, irregularFraction: Double) -> [String] {
         var reasons: [String] = []
         if evidence.contactFraction < 0.5 { reasons.append("no_contact") }
-        if evidence.qualityPassedFraction < 0.2 { reasons.append("no_pulse") }
+        if evidence.qualityPassedFraction < 0.2 && !Self.spectrumCarriesPulse(evidence) { reasons.append("no_pulse") }
         if irregularFraction > Self.maximumIrregularFraction { reasons.append("irregular_beats") }
         return reasons
     }
