@@ -325,7 +325,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
-        diagnostics.spectralHeartRateBpm = evidence.spectral?.heartRateBpm
+        diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
         diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
