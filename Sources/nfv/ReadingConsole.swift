@@ -101,8 +101,8 @@ struct ReadingConsole {
             SDNN              \(value(result.sdnnMs, " ms", digits: 1))
             Stress index      \(value(result.baevskyStressIndex, "", digits: 0))
             SD2/SD1           \(value(result.sd2sd1, "", digits: 2))
-            Breathing rate    \(value(result.breathingRateBrpm, " /min", digits: 1))\(
-                result.breathingRateConfidence.map { " (\($0) confidence)" } ?? "")
+            Breathing rate    \(BreathingRateText.describe(brpm: result.breathingRateBrpm,
+                                                          confidence: result.breathingRateConfidence) ?? "withheld")
             Signal quality    \(quality)
             """)
         if quality == "withheld" { print("\n" + Self.retryCopy) }

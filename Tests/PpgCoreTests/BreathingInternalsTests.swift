@@ -2,7 +2,7 @@ import Glibc
 @testable import PpgCore
 import Testing
 
-/// The breathing estimator's private building blocks: spline, filters, spectrum, fusion.
+/// The breathing estimator's private building blocks: spline, filters, spectrum, cycle counting, fusion.
 struct BreathingInternalsTests {
     @Test func splineReproducesLinesAndFollowsSmoothCurves() {
         let times = [0.0, 0.7, 1.9, 2.4, 3.8, 5.0]
@@ -37,17 +37,35 @@ struct BreathingInternalsTests {
         #expect(peak.concentration > 0.7 && peak.concentration <= 1)
     }
 
-    @Test func fusionKeepsTheLargestAgreeingGroup() {
-        let estimates = [ModulationEstimate(modulation: .rifv, brpm: 15, concentration: 0.6),
-                         ModulationEstimate(modulation: .riav, brpm: 16, concentration: 0.9),
-                         ModulationEstimate(modulation: .riiv, brpm: 7, concentration: 0.8)]
+    @Test func fusionKeepsTheLargestAgreeingGroupWeightedByRegularity() {
+        let estimates = [ModulationEstimate(modulation: .rifv, brpm: 15, cycleVariation: 0.2),
+                         ModulationEstimate(modulation: .riav, brpm: 16, cycleVariation: 0.1),
+                         ModulationEstimate(modulation: .riiv, brpm: 7, cycleVariation: 0.01)]
         let group = BreathingFusion.agreeingGroup(of: estimates, sdLimit: 4)
-        #expect(group.map(\.modulation) == [.rifv, .riav])
-        #expect(abs(BreathingFusion.weightedRate(of: group) - (15 * 0.6 + 16 * 0.9) / 1.5) < 1e-12)
-        let agreement = BreathingFusion.agreement(of: group, sdScale: 4, single: 0.5)
-        #expect(abs(agreement - (1 - 0.5.squareRoot() / 4)) < 1e-12)
-        #expect(BreathingFusion.agreement(of: estimates, sdScale: 4, single: 0.5) == 0)
-        #expect(BreathingFusion.agreement(of: [estimates[0]], sdScale: 4, single: 0.5) == 0.5)
+        #expect(group.map(\.modulation) == [RespiratoryModulation.rifv, .riav])
+        #expect(abs(BreathingFusion.weightedRate(of: group) - (15 * 25 + 16 * 100) / 125.0) < 1e-12)
+        #expect(BreathingFusion.mostRegularPair(of: estimates).map(\.modulation) == [RespiratoryModulation.riiv, .riav])
+        #expect(abs(estimates[2].weight - 400) < 1e-9, "a weight's variation is floored")
+    }
+
+    @Test func cyclesAreCountedInTheBandAndIgnoreDriftAndThePulse() throws {
+        let rate = 4.0
+        let values = (0..<240).map { k -> Double in
+            let t = Double(k) / rate
+            return sin(2 * Double.pi * 0.25 * t) + 3 * sin(2 * Double.pi * 0.02 * t) + 0.05 * t
+                + 0.8 * sin(2 * Double.pi * 1.1 * t)
+        }
+        let cycles = try #require(BreathingCycles(segments: [BreathingSegment(start: 0, rate: rate, values: values)],
+                                                  lowerHz: 0.1, upperHz: 0.4, minimumCycles: 4))
+        #expect(abs(cycles.brpm - 15) < 0.3, "\(cycles.lengths)")
+        #expect(cycles.variation < 0.05)
+        #expect(BreathingCycles.localMaxima([0, 1, 1, 0, 2, 0]) == [2, 4])
+    }
+
+    @Test func tooFewCyclesGiveNoCount() {
+        let values = (0..<60).map { sin(2 * Double.pi * 0.05 * Double($0) / 4) }
+        #expect(BreathingCycles(segments: [BreathingSegment(start: 0, rate: 4, values: values)],
+                                lowerHz: 0.1, upperHz: 0.4, minimumCycles: 4) == nil)
     }
 
     private func rms(_ values: [Double]) -> Double {

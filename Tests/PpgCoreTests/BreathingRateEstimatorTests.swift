@@ -5,19 +5,33 @@ import Testing
 struct BreathingRateEstimatorTests {
     private let estimator = BreathingRateEstimator()
 
-    @Test(arguments: [6.0, 7.5, 9.0, 10.7, 12.0, 13.3, 15.0, 16.4, 18.0, 20.5, 22.0, 24.0])
+    /// Slowest rate whose clean modulation must reach `medium`: slower breathing nears the counting band's lower
+    /// edge (6 brpm), where the interval noise adds cycles and makes them irregular.
+    static let slowestMediumRate = 12.0
+
+    @Test(arguments: [7.5, 9.0, 10.7, 12.0, 13.3, 15.0, 16.4, 18.0, 20.5, 22.0, 24.0])
     func findsTheBreathingRateWithinOneBreathPerMinute(breathingRate: Double) throws {
         for seed: UInt64 in 1...4 {
             let signals = BreathingTestSignals(heartRate: 55 + 5 * Double(seed), breathingRate: breathingRate)
             let analysis = estimator.analyze(BreathingInput(beats: signals.beats(seed: seed)))
             let rate = try #require(analysis.rate, "seed \(seed)")
             #expect(abs(rate.brpm - breathingRate) < 1, "seed \(seed): \(rate.brpm)")
-            #expect(rate.tier == .medium, "seed \(seed): confidence \(rate.confidence)")
+            if breathingRate >= Self.slowestMediumRate {
+                #expect(rate.tier == .medium, "seed \(seed): confidence \(rate.confidence)")
+            }
         }
     }
 
-    @Test func resolvesRatesBetweenTheSpectralBins() throws {
-        // 60 s gives 1/T = 1 brpm bins; a clean modulation must still be located to a fraction of a bin.
+    @Test func breathingOnTheBandEdgeIsNeverMedium() {
+        for seed: UInt64 in 1...4 {
+            let signals = BreathingTestSignals(heartRate: 55 + 5 * Double(seed), breathingRate: 6)
+            let analysis = estimator.analyze(BreathingInput(beats: signals.beats(seed: seed)))
+            if let rate = analysis.rate { #expect(rate.tier == .low, "seed \(seed): \(rate)") }
+        }
+    }
+
+    @Test func resolvesRatesFinerThanOneOverTheWindow() throws {
+        // 60 s gives a spectrum 1/T = 1 brpm bins; counted cycles must still locate a clean modulation finer.
         for breathingRate in [11.5, 14.25, 17.8] {
             let signals = BreathingTestSignals(breathingRate: breathingRate, lowFrequencyMs: 0, intervalNoiseMs: 1,
                                                amplitudeNoise: 0.005, wander: 0, intensityNoise: 0.003)
@@ -29,15 +43,16 @@ struct BreathingRateEstimatorTests {
         }
     }
 
-    @Test func reportsEveryModulationWithItsConcentration() throws {
+    @Test func reportsEveryModulationWithItsCycleVariation() throws {
         let analysis = estimator.analyze(BreathingInput(beats: BreathingTestSignals().beats(seed: 3)))
         let camera = try #require(analysis.camera)
         #expect(camera.modulations.map(\.modulation) == RespiratoryModulation.allCases)
         #expect(camera.fused.count == 3)
         for estimate in camera.modulations {
-            #expect(estimate.concentration > 0.5 && estimate.concentration <= 1, "\(estimate)")
+            #expect(estimate.cycleVariation >= 0 && estimate.cycleVariation < 0.15, "\(estimate)")
         }
-        #expect(camera.agreement > 0.9)
+        #expect(camera.agreement > 0.8)
+        #expect(camera.regularity > 0.6)
         #expect(camera.beatQualityFraction > 0.95)
         #expect(analysis.rate?.confidence == camera.confidence)
     }

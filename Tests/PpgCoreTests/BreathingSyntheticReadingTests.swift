@@ -14,7 +14,9 @@ struct BreathingSyntheticReadingTests {
                 BreathingInput(beats: beats, motion: reading.motion, windowStart: 0, windowEnd: 60))
             let camera = try #require(analysis.camera, "seed \(seed)")
             #expect(abs(camera.brpm - breathingRate) < 1, "seed \(seed): \(camera.modulations)")
-            #expect(camera.confidence >= 0.6, "seed \(seed): \(camera.confidence)")
+            if breathingRate >= BreathingRateEstimatorTests.slowestMediumRate {
+                #expect(camera.confidence >= BreathingConfiguration().mediumConfidence, "seed \(seed): \(camera)")
+            }
             let motion = try #require(analysis.motion, "seed \(seed)")
             #expect(abs(motion.brpm - breathingRate) < 0.5, "seed \(seed): \(motion)")
             #expect(analysis.rate?.tier == .high, "seed \(seed)")

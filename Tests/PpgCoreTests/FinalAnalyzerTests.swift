@@ -107,6 +107,30 @@ struct FinalAnalyzerTests {
         }
     }
 
+    @Test func aFingerBeingPlacedIsLeftOutAndTheRestAnalysed() throws {
+        for seed: UInt64 in 11...12 {
+            let synthetic = reading(seed: seed, scenario: [ScenarioSegment(startS: 0, durationS: 8,
+                                                                           condition: SignalCondition.fingerLifted)])
+            let result = try analyze(synthetic).get()
+            #expect(result.quality != .withheld, "seed \(seed): \(result.flags)")
+            #expect(result.flags.contains(FinalAnalyzer.segmentFlag))
+            let start = try #require(result.diagnostics.analysedSegmentStart)
+            #expect(start >= 8 && start <= 8 + FinalAnalyzer.segmentTrimStepSeconds)
+            #expect(result.durationSeconds >= FinalAnalyzer.minimumSegmentSeconds)
+            let truth = synthetic.truth.metrics.heartRateBpm ?? 0
+            #expect(abs(result.heartRateBpm - truth) < 1.5)
+        }
+    }
+
+    @Test func partsAreTriedOnlyAsLongAsTheMinimumSegment() {
+        #expect(FinalAnalyzer.segmentCandidates(first: 0, last: 45) == [5...45, 0...40])
+        #expect(FinalAnalyzer.segmentCandidates(first: 0, last: 44).isEmpty)
+        let spans = FinalAnalyzer.segmentCandidates(first: 0, last: 60)
+        #expect(spans.count == 8 && spans.allSatisfy { $0.upperBound - $0.lowerBound >= 40 })
+        #expect(FinalAnalyzer.segmentCandidates(first: 0, last: 3600).count == 2 * FinalAnalyzer.maximumTrimSteps)
+        #expect(FinalAnalyzer.segmentCandidates(first: 0, last: .infinity).isEmpty)
+    }
+
     @Test func heavyMotionIsWithheldWithAMotionFlag() {
         let bursts = stride(from: 4.0, to: 56, by: 6).map {
             ScenarioSegment(startS: $0, durationS: 3, condition: SignalCondition.typicalMotion)

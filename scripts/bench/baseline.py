@@ -1,11 +1,13 @@
-"""A no-skill reference column: each window "predicts" the mean reference of the other windows of its dataset.
+"""A no-skill reference column: every window of a dataset "predicts" the dataset's median reference.
 
-Any tool should beat it; the benchmark data's own notes put it at about RMSSD 19.1 ms and breathing 1.8 brpm.
+Any tool should beat it; a confidence tier should beat it by a clear margin on the windows it labels.
 """
+
+from statistics import median
 
 from .outcome import Outcome
 
-# (result key, manifest reference key) predicted by the leave-one-out mean.
+# (result key, manifest reference key) predicted by the dataset median.
 PREDICTED = (
     ("heartRateBpm", "ref_hr_bpm"),
     ("rmssdMs", "ref_rmssd_ms"),
@@ -14,20 +16,14 @@ PREDICTED = (
     ("baevskyStressIndex", "ref_baevsky_si"),
     ("breathingRateBrpm", "ref_br_brpm"),
 )
-NAME = "mean-guess"
+NAME = "constant-guess"
 
 
-def mean_guess(windows):
-    """{window id: Outcome} whose values are the leave-one-out mean of each reference in the dataset."""
-    return {w.id: Outcome(result=_prediction(w, [o for o in windows if o.dataset == w.dataset and o is not w]))
-            for w in windows}
-
-
-def _prediction(window, others):
-    """The result object for one window from the other windows' references."""
-    result = {}
-    for result_key, ref_key in PREDICTED:
-        values = [o.refs[ref_key] for o in others if ref_key in o.refs]
-        if values:
-            result[result_key] = sum(values) / len(values)
-    return result
+def constant_guess(windows):
+    """{window id: Outcome} whose values are the median of each reference over the window's dataset."""
+    predictions = {}
+    for dataset in {w.dataset for w in windows}:
+        members = [w for w in windows if w.dataset == dataset]
+        predictions[dataset] = {result_key: median(values) for result_key, ref_key in PREDICTED
+                                if (values := [w.refs[ref_key] for w in members if ref_key in w.refs])}
+    return {w.id: Outcome(result=dict(predictions[w.dataset])) for w in windows}

@@ -1,4 +1,7 @@
-"""Prints the accuracy figures as one table per dataset, one column per tool, targets beside them."""
+"""Prints the accuracy figures as one table per dataset, one column per tool, targets beside them.
+
+A skill row (×) is a tool's MAE over the constant guess's MAE on the same windows (below 1: better than
+guessing the dataset median); the per-tier rows take the windows the tool itself labelled with that tier."""
 
 from . import baseline
 
@@ -11,6 +14,10 @@ TARGETS = {
     "hr_within5_pct": (">=", 95.0, "%", None),
     "rmssd_mae": ("<=", 8.0, "ms", "welltory"),
     "br_mae_medium_high": ("<=", 1.0, "brpm", "uw"),
+    "hr_within5_all_pct": (">=", 90.0, "%", None),
+    "rmssd_within6_pct": (">=", 100.0 * 9 / 11, "%", "welltory"),
+    "br_skill_all": ("<=", 0.7, "×", "uw"),
+    "br_skill_medium_high": ("<=", 0.5, "×", "uw"),
 }
 # (figure key, label, unit); a row is left out when no tool has a contributing window.
 ROWS = (
@@ -19,7 +26,15 @@ ROWS = (
     ("hr_mae_returned", "HR MAE, returned windows", "bpm"),
     ("hr_mae_any", "HR MAE, every window with HR", "bpm"),
     ("hr_within5_pct", "HR within ±5 bpm", "%"),
+    ("hr_within5_all_pct", "HR within ±5 bpm of ALL windows", "%"),
+    ("hr_skill_clean", "HR skill (MAE/guess's), clean", "×"),
+    ("hr_skill_usable", "HR skill, quality usable", "×"),
+    ("hr_skill_withheld", "HR skill, quality withheld", "×"),
+    ("hr_skill_all", "HR skill, every window with HR", "×"),
     ("rmssd_mae", "RMSSD MAE", "ms"),
+    ("rmssd_within6_pct", "RMSSD within ±6 ms of ALL", "%"),
+    ("rmssd_skill_all", "RMSSD skill, every RMSSD", "×"),
+    ("interval_rmse", "beat interval RMSE vs ref RR", "ms"),
     ("sdnn_mae", "SDNN MAE", "ms"),
     ("sd2sd1_mae", "SD2:SD1 MAE", ""),
     ("si_mae", "Baevsky SI MAE", "%/s²"),
@@ -28,6 +43,11 @@ ROWS = (
     ("br_mae_low", "BR MAE, confidence low", "brpm"),
     ("br_mae_medium_high", "BR MAE, medium + high", "brpm"),
     ("br_mae_all", "BR MAE, every breathing rate", "brpm"),
+    ("br_skill_high", "BR skill (MAE/guess's), high", "×"),
+    ("br_skill_medium", "BR skill, confidence medium", "×"),
+    ("br_skill_low", "BR skill, confidence low", "×"),
+    ("br_skill_medium_high", "BR skill, medium + high", "×"),
+    ("br_skill_all", "BR skill, every breathing rate", "×"),
 )
 LABEL_WIDTH, CELL_WIDTH = 31, 19
 FAILED_IDS_SHOWN = 4
@@ -68,7 +88,7 @@ def _cell(figure, unit):
     """'12.3 ms (n=9)', or '- (n=0)'."""
     if figure["value"] is None:
         return f"- (n={figure['n']})"
-    digits = 1 if unit == "%" else (3 if unit == "" else 2)
+    digits = 1 if unit == "%" else (3 if unit in ("", "×") else 2)
     return f"{figure['value']:.{digits}f} {unit} (n={figure['n']})".replace("  ", " ")
 
 
@@ -77,7 +97,7 @@ def _target_text(target):
     if target is None:
         return ""
     comparison, threshold, unit = target
-    return f"{'≥' if comparison == '>=' else '≤'} {threshold:g} {unit}"
+    return f"{'≥' if comparison == '>=' else '≤'} {threshold:.3g} {unit}"
 
 
 def _verdict(target, figure):

@@ -4,15 +4,17 @@ Run: python3 -m unittest discover -s scripts -p 'test_*.py'
 """
 
 import json
+import math
 import os
 import sys
 import tempfile
 import unittest
 
-from bench import baseline, report, runner
+from bench import baseline, report, runner, spectral_peak
 from bench.engine_output import fastest_final_analysis_ms, final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
+from bench.skill import matched_interval_errors, skill_figures
 from bench.windows import Window, load_windows
 
 
@@ -139,6 +141,7 @@ class WindowTests(unittest.TestCase):
             self.write_manifest(folder, [entry], ["w.csv"])
             (loaded,) = load_windows(folder)
         self.assertEqual((loaded.id, loaded.dataset, loaded.refs), ("w", "d", {"ref_hr_bpm": 61.5}))
+        self.assertEqual(loaded.rr_ms, (800.0, 810.0))
 
     def test_a_missing_csv_stops_the_benchmark(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -148,14 +151,89 @@ class WindowTests(unittest.TestCase):
 
 
 class BaselineTests(unittest.TestCase):
-    def test_each_window_gets_the_mean_of_the_other_windows_of_its_dataset(self):
+    def test_each_window_gets_the_median_reference_of_its_dataset(self):
         windows = [window("a", ref_hr_bpm=60.0, ref_rmssd_ms=20.0), window("b", ref_hr_bpm=70.0),
                    window("c", ref_hr_bpm=90.0, ref_rmssd_ms=40.0),
                    Window("x", "other", "/nowhere/x.csv", {"ref_hr_bpm": 200.0})]
-        guesses = baseline.mean_guess(windows)
-        self.assertEqual(guesses["a"].result, {"heartRateBpm": 80.0, "rmssdMs": 40.0})
-        self.assertEqual(guesses["b"].result, {"heartRateBpm": 75.0, "rmssdMs": 30.0})
-        self.assertEqual(guesses["x"].result, {})
+        guesses = baseline.constant_guess(windows)
+        self.assertEqual(guesses["a"].result, {"heartRateBpm": 70.0, "rmssdMs": 30.0})
+        self.assertEqual(guesses["b"].result, guesses["a"].result)
+        self.assertEqual(guesses["x"].result, {"heartRateBpm": 200.0})
+
+
+class SkillTests(unittest.TestCase):
+    def setUp(self):
+        self.windows = [window("a", ref_hr_bpm=60.0, ref_br_brpm=12.0), window("b", ref_hr_bpm=70.0, ref_br_brpm=16.0),
+                        window("c", ref_hr_bpm=80.0, ref_br_brpm=14.0), window("d", ref_hr_bpm=90.0)]
+        self.outcomes = {
+            "a": result(heartRateBpm=62.0, quality=3, breathingRateBrpm=12.5, breathingRateConfidence="medium"),
+            "b": result(heartRateBpm=71.0, quality=2, breathingRateBrpm=14.0, breathingRateConfidence="low"),
+            "c": result(heartRateBpm=81.0, quality=1, breathingRateBrpm=14.0, breathingRateConfidence="low"),
+            "d": Outcome(error_code="noHeartRate"),
+        }
+        self.figures = skill_figures(self.windows, self.outcomes, baseline.constant_guess(self.windows))
+
+    def test_skill_is_our_mae_over_the_guess_mae_on_the_windows_of_each_tier(self):
+        # guesses: HR median 75, BR median 14
+        self.assertEqual(self.figures["hr_skill_clean"], {"value": 2.0 / 15.0, "n": 1})
+        self.assertEqual(self.figures["hr_skill_usable"], {"value": 1.0 / 5.0, "n": 1})
+        self.assertEqual(self.figures["hr_skill_all"], {"value": 4.0 / 25.0, "n": 3})
+        self.assertEqual(self.figures["br_skill_medium_high"], {"value": 0.25, "n": 1})
+        self.assertEqual(self.figures["br_skill_low"], {"value": 1.0, "n": 2})
+
+    def test_a_tier_whose_windows_the_guess_answers_exactly_has_no_ratio(self):
+        self.assertEqual(self.figures["br_skill_low"]["n"], 2)
+        outcomes = dict(self.outcomes, b=result(heartRateBpm=71.0, quality=2))
+        figures = skill_figures(self.windows, outcomes, baseline.constant_guess(self.windows))
+        self.assertEqual(figures["br_skill_low"], {"value": None, "n": 1})
+
+    def test_coverage_counts_withheld_and_unanswered_windows_as_misses(self):
+        self.assertEqual(self.figures["hr_within5_all_pct"], {"value": 50.0, "n": 4})
+
+
+class IntervalErrorTests(unittest.TestCase):
+    def test_beats_are_matched_to_the_reference_despite_an_unknown_clock_offset(self):
+        rr_ms = [800.0, 850.0, 900.0, 820.0, 780.0, 860.0]
+        reference = [2.3]
+        for interval in rr_ms:
+            reference.append(reference[-1] + interval / 1000.0)
+        beats = [t + (0.01 if k % 2 else -0.01) for k, t in enumerate(reference) if k != 3]
+        errors = matched_interval_errors(beats, rr_ms)
+        self.assertEqual(len(errors), 4)   # the missing beat removes two intervals
+        for error in errors:
+            self.assertAlmostEqual(abs(error), 20.0, places=6)
+
+    def test_the_figure_needs_reference_intervals_and_beat_times(self):
+        windows = [Window("w", "welltory", "/nowhere/w.csv", {}, (800.0, 800.0, 800.0)),
+                   Window("v", "welltory", "/nowhere/v.csv", {}, ())]
+        beats = {"beats": [{"time_s": 1.0 + 0.8 * k} for k in range(4)]}
+        outcomes = {"w": result(diagnostics=beats), "v": result(diagnostics=beats)}
+        figures = skill_figures(windows, outcomes, baseline.constant_guess(windows))
+        self.assertEqual(figures["interval_rmse"]["n"], 1)
+        self.assertAlmostEqual(figures["interval_rmse"]["value"], 0.0, places=6)
+
+
+class SpectralPeakTests(unittest.TestCase):
+    def write_csv(self, folder, rate_bpm, fps=30.0, seconds=30.0):
+        """A window whose red channel pulses at rate_bpm on a slow drift; green is flat noise-free."""
+        path = os.path.join(folder, "w.csv")
+        with open(path, "w", encoding="utf-8") as csv:
+            csv.write("timestamp_s,red,green,blue\n")
+            for k in range(int(seconds * fps)):
+                t = k / fps
+                red = 200 + 3 * t / seconds + 1.5 * math.sin(2 * math.pi * rate_bpm / 60 * t)
+                csv.write(f"{t:.4f},{red:.3f},5,20\n")
+        return path
+
+    def test_the_peak_of_a_pulsing_channel_gives_its_rate(self):
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = spectral_peak.spectral_outcome(self.write_csv(folder, 72.0))
+        self.assertAlmostEqual(outcome.value("heartRateBpm"), 72.0, delta=0.5)
+
+    def test_a_rate_near_the_band_edge_is_not_pulled_onto_the_drift(self):
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = spectral_peak.spectral_outcome(self.write_csv(folder, 48.0))
+        self.assertAlmostEqual(outcome.value("heartRateBpm"), 48.0, delta=0.5)
 
 
 class EngineOutputTests(unittest.TestCase):

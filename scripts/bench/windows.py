@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Window:
-    """One 60 s CSV window and its reference values (`ref_*` keys of the manifest; None where absent)."""
+    """One 60 s CSV window, its reference values (numeric `ref_*` keys of the manifest) and, where the dataset
+    has them, the reference beat-to-beat intervals (`ref_rr_ms`, ms)."""
     id: str
     dataset: str
     path: str
     refs: dict = field(hash=False)
+    rr_ms: tuple = ()
 
 
 def load_windows(directory):
@@ -38,7 +40,9 @@ def _window(entry, directory, where):
     except KeyError as key:
         raise SystemExit(f"bench: {where}: missing key {key}") from None
     refs = {key: value for key, value in entry.items() if key.startswith("ref_") and _is_number(value)}
-    return Window(entry.get("id", file_name), dataset, os.path.join(directory, file_name), refs)
+    rr_ms = entry.get("ref_rr_ms")
+    rr_ms = tuple(float(v) for v in rr_ms) if isinstance(rr_ms, list) and all(map(_is_number, rr_ms)) else ()
+    return Window(entry.get("id", file_name), dataset, os.path.join(directory, file_name), refs, rr_ms)
 
 
 def _is_number(value):

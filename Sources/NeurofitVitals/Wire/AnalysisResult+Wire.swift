@@ -46,7 +46,8 @@ extension AnalysisDiagnostics {
             ("gate_discard_raw", gateDiscardRaw), ("gate_max_jump", gateMaxJump), ("gate_hf_share", gateHfShare),
             ("gate_compress", gateCompress), ("gate_r_ps", gateRPs), ("est_rmssd_parabolic", estRmssdParabolic),
             ("est_rmssd_fixed", estRmssdFixed), ("pnn50", pnn50), ("sd1_ms", sd1Ms), ("sd2_ms", sd2Ms),
-            ("mean_nn_ms", meanNnMs),
+            ("mean_nn_ms", meanNnMs), ("analysed_segment_start_s", analysedSegmentStart),
+            ("analysed_segment_end_s", analysedSegmentEnd),
         ]
         for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
         let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged)]

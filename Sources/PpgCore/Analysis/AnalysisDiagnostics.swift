@@ -70,6 +70,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     // Extra HRV figures
     /// `pnn50`, `sd1_ms`, `sd2_ms`, `mean_nn_ms`.
     public var pnn50: Double?, sd1Ms: Double?, sd2Ms: Double?, meanNnMs: Double?
+    /// `analysed_segment_start_s`, `analysed_segment_end_s`: the part of the reading the result was computed on
+    /// when it is not the whole (frames' clock, seconds; flag `analysed_segment`).
+    public var analysedSegmentStart: Double?, analysedSegmentEnd: Double?
     /// `beats`: every detected beat.
     public var beats: [BeatRecord] = []
 

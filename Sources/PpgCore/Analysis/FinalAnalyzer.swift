@@ -31,8 +31,15 @@ public struct FinalAnalyzer: Sendable {
         self.options = options
     }
 
-    /// Analyses a reading.
+    /// Analyses a reading: the whole of it, or, when that is withheld or fails, its best consistent part
+    /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
+        let whole = analyzeSpan(frames: frames, motion: motion)
+        return consistentSegment(frames: frames, motion: motion, whole: whole).map { .success($0) } ?? whole
+    }
+
+    /// Analyses all of `frames` as one reading.
+    func analyzeSpan(frames: [FrameSample], motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
         let signal = ReadingSignal(frames: frames)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
@@ -256,11 +263,28 @@ public struct FinalAnalyzer: Sendable {
     /// trusted at all.
     public static let maximumIrregularFraction = 0.5
 
+    /// Smallest spectral concentration of the whole reading (pulse peak and its harmonic over the heart band) that
+    /// shows a pulse the short quality windows miss: a faint pulse under noise, as from a saturated red channel,
+    /// stands out over 60 s where 4 s windows drown it. Noise spreads evenly (0.4 Hz of 3.5 Hz: about 0.11).
+    public static let readingPulseConcentration = 0.5
+    /// Smallest amplitude (counts) a pulse seen only in the whole reading's spectrum must have: far below any
+    /// real pulse, far above the rounding residue of a constant or clipped channel.
+    public static let readingPulseMinimumAmplitude = 0.02
+
+    /// Whether the whole reading's spectrum holds a pulse although its quality windows fail: a concentrated peak
+    /// of a signal that is not numerically constant. The beat train must then still agree with it (and pass the
+    /// regularity and consistency checks) for a heart rate to be reported.
+    static func spectrumCarriesPulse(_ evidence: ReadingEvidence) -> Bool {
+        guard let spectral = evidence.spectral else { return false }
+        return spectral.concentration >= readingPulseConcentration
+            && evidence.amplitude >= readingPulseMinimumAmplitude
+    }
+
     /// The reasons the signal holds no trustworthy heart rate (empty when it may hold one).
     func noHeartRateReasons(evidence: ReadingEvidence, irregularFraction: Double) -> [String] {
         var reasons: [String] = []
         if evidence.contactFraction < 0.5 { reasons.append("no_contact") }
-        if evidence.qualityPassedFraction < 0.2 { reasons.append("no_pulse") }
+        if evidence.qualityPassedFraction < 0.2 && !Self.spectrumCarriesPulse(evidence) { reasons.append("no_pulse") }
         if irregularFraction > Self.maximumIrregularFraction { reasons.append("irregular_beats") }
         return reasons
     }
@@ -301,7 +325,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
-        diagnostics.spectralHeartRateBpm = evidence.spectral?.heartRateBpm
+        diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
         diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix

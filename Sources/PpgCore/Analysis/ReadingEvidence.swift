@@ -40,12 +40,23 @@ public struct ReadingEvidence: Sendable {
     /// at their own slow rate while most 10 s windows still peak at the heart; the windows' peaks are measured
     /// independently of the beats, so a majority of them at the beat rate is the same independent confirmation.
     public func spectralAgreement(withBeatRate beatRate: Double, toleranceBpm: Double) -> Bool {
-        if let spectral, abs(spectral.heartRateBpm - beatRate) <= toleranceBpm { return true }
+        if let spectral, abs(Self.heartRateBpm(of: spectral) - beatRate) <= toleranceBpm { return true }
         let agreeing = windows.filter { window in
-            window.spectral.map { abs($0.heartRateBpm - beatRate) <= toleranceBpm } ?? false
+            window.spectral.map { abs(Self.heartRateBpm(of: $0) - beatRate) <= toleranceBpm } ?? false
         }
         return !windows.isEmpty && 2 * agreeing.count > windows.count
     }
+
+    /// The heart rate a spectral peak stands for: its own frequency, or twice it when its "harmonic" carries more
+    /// power than it does. A pulse wave's fundamental is always its strongest component; when the peak search
+    /// (largest `P(f) + P(2f)`) settles on half the rate — at fast rates the true harmonic leaves the heart band,
+    /// so half the rate collects the fundamental as its "harmonic" — the harmonic ratio above 1 gives it away.
+    public static func heartRateBpm(of spectral: SpectralQuality) -> Double {
+        spectral.harmonicRatio > 1 ? 2 * spectral.heartRateBpm : spectral.heartRateBpm
+    }
+
+    /// The reading-level spectral heart rate (`heartRateBpm(of:)`), nil without a spectral peak.
+    public var spectralHeartRateBpm: Double? { spectral.map(Self.heartRateBpm(of:)) }
 
     /// Share of the reading disturbed by motion or lost contact.
     public var disturbedFraction: Double { max(motionFraction, fraction { $0.contactFraction < 0.5 }) }

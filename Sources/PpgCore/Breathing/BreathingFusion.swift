@@ -1,37 +1,33 @@
-/// Smart fusion of the per-modulation estimates (Karlen 2013).
+/// Fusion of the per-modulation estimates (after Karlen 2013's smart fusion).
 enum BreathingFusion {
-    /// `clip(1 − sd/sdScale, 0, 1)` with the sample standard deviation (N−1) of the rates; `single` for one
-    /// estimate, 0 for none.
-    static func agreement(of estimates: [ModulationEstimate], sdScale: Double, single: Double) -> Double {
-        switch estimates.count {
-        case 0: return 0
-        case 1: return single
-        default: return min(max(1 - standardDeviation(estimates.map(\.brpm)) / sdScale, 0), 1)
-        }
-    }
-
     /// The largest group of estimates whose standard deviation is at most `sdLimit` (ties: the larger summed
-    /// concentration, then the earlier modulations), in input order.
+    /// weight, then the earlier modulations), in input order.
     static func agreeingGroup(of estimates: [ModulationEstimate], sdLimit: Double) -> [ModulationEstimate] {
         var best: [ModulationEstimate] = []
-        var bestConcentration = -1.0
+        var bestWeight = -1.0
         for mask in 1..<(1 << estimates.count) {
             let group = estimates.indices.filter { mask & (1 << $0) != 0 }.map { estimates[$0] }
             guard group.count == 1 || standardDeviation(group.map(\.brpm)) <= sdLimit else { continue }
-            let concentration = group.reduce(0) { $0 + $1.concentration }
-            if group.count > best.count || (group.count == best.count && concentration > bestConcentration) {
+            let weight = group.reduce(0) { $0 + $1.weight }
+            if group.count > best.count || (group.count == best.count && weight > bestWeight) {
                 best = group
-                bestConcentration = concentration
+                bestWeight = weight
             }
         }
         return best
     }
 
-    /// Concentration-weighted mean rate (the plain mean when every concentration is 0).
+    /// Weighted mean rate of the group (`ModulationEstimate.weight`).
     static func weightedRate(of group: [ModulationEstimate]) -> Double {
-        let weight = group.reduce(0) { $0 + $1.concentration }
-        guard weight > 0 else { return group.reduce(0) { $0 + $1.brpm } / Double(max(group.count, 1)) }
-        return group.reduce(0) { $0 + $1.brpm * $1.concentration } / weight
+        let weight = group.reduce(0) { $0 + $1.weight }
+        return group.reduce(0) { $0 + $1.brpm * $1.weight } / weight
+    }
+
+    /// The two most regular estimates (smallest cycle variation; ties: the earlier modulation), most regular first.
+    static func mostRegularPair(of estimates: [ModulationEstimate]) -> [ModulationEstimate] {
+        Array(estimates.enumerated().sorted {
+            ($0.element.cycleVariation, $0.offset) < ($1.element.cycleVariation, $1.offset)
+        }.prefix(2).map(\.element))
     }
 
     /// Sample standard deviation (N−1); 0 for fewer than two values.

@@ -1,16 +1,27 @@
-/// The breathing rate one respiratory modulation points to, with how clearly it does so.
+/// The breathing rate one respiratory modulation points to, with how regular its breath cycles are.
 public struct ModulationEstimate: Sendable, Equatable {
     /// Which modulation the estimate comes from.
     public var modulation: RespiratoryModulation
-    /// Frequency of the spectral peak, breaths per minute.
+    /// Mean rate of the counted breath cycles, breaths per minute.
     public var brpm: Double
-    /// Power within ±`peakHalfWidthHz` of the peak over the power of the breathing band, 0…1.
-    public var concentration: Double
+    /// Coefficient of variation of the cycle lengths (0 for perfectly regular cycles).
+    public var cycleVariation: Double
 
     /// Creates an estimate.
-    public init(modulation: RespiratoryModulation, brpm: Double, concentration: Double) {
+    public init(modulation: RespiratoryModulation, brpm: Double, cycleVariation: Double) {
         self.modulation = modulation
         self.brpm = brpm
-        self.concentration = concentration
+        self.cycleVariation = cycleVariation
+    }
+
+    /// Smallest cycle variation a weight is computed with, so that one implausibly regular series cannot take all
+    /// the weight.
+    static let variationFloor = 0.05
+
+    /// The estimate's weight in the fusion: `1 / cycleVariation²` (an inverse variance: a modulation whose cycles
+    /// are irregular carries noise counted as breaths).
+    var weight: Double {
+        let variation = max(cycleVariation, ModulationEstimate.variationFloor)
+        return 1 / (variation * variation)
     }
 }

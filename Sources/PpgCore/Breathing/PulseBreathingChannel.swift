@@ -1,14 +1,15 @@
-/// The camera breathing channel: RIFV, RIAV and RIIV from the beats, each resampled, analysed for a spectral
-/// peak in the breathing band below half the heart rate, then fused.
+/// The camera breathing channel: RIFV, RIAV and RIIV from the beats, each resampled and its breath cycles counted
+/// in the breathing band below half the heart rate, then fused. Breathing slower than about 8 brpm sits on the
+/// band's lower edge, where noise adds cycles: it comes out irregular, hence at low confidence.
 struct PulseBreathingChannel: Sendable {
     let configuration: BreathingConfiguration
 
-    /// The fused estimate over `beats` (already limited to the window); nil when no modulation gives a peak.
+    /// The fused estimate over `beats` (already limited to the window); nil when no modulation gives one.
     func estimate(beats: [BreathingBeat], windowSeconds: Double) -> CameraBreathingEstimate? {
         let intervals = beats.filter(\.isValid).compactMap(\.intervalMs).sorted()
         guard !intervals.isEmpty else { return nil }
         let heartRateHz = 1000 / intervals[intervals.count / 2]
-        let upper = min(configuration.maximumFrequencyHz, heartRateHz / 2)
+        let upper = min(configuration.cycleUpperFrequencyHz, heartRateHz / 2)
         guard upper > configuration.minimumFrequencyHz else { return nil }
         let estimates = RespiratoryModulation.allCases.compactMap { modulation in
             estimate(modulation, beats: beats, upper: upper)
@@ -23,27 +24,30 @@ struct PulseBreathingChannel: Sendable {
         let segments = BreathingSegment.resampling(
             points, rate: configuration.resampleRateHz, minimumSeconds: configuration.minimumSegmentSeconds,
             maximumBridgeSeconds: configuration.maximumBridgeSeconds)
-        guard let peak = BreathingSpectrum.breathingPeak(of: segments, upper: upper, configuration: configuration)
+        guard let cycles = BreathingCycles(segments: segments, lowerHz: configuration.minimumFrequencyHz,
+                                           upperHz: upper, minimumCycles: configuration.minimumCycles)
         else { return nil }
-        return ModulationEstimate(modulation: modulation, brpm: 60 * peak.frequency,
-                                  concentration: peak.concentration)
+        return ModulationEstimate(modulation: modulation, brpm: cycles.brpm, cycleVariation: cycles.variation)
     }
 
-    /// Smart fusion: the largest group of estimates that agree gives the rate (concentration-weighted) and the
-    /// confidence `agreement · mean(concentration) · beatQualityFraction`, both taken over that group. (Karlen
-    /// withholds the rate unless all three agree; scoring the agreeing group instead keeps a window in which one
-    /// modulation is swamped by vasomotion from losing a rate the other two agree on.)
+    /// The largest group of estimates that agree gives the rate (weighted by cycle regularity); the confidence is
+    /// the weakest of: the agreement of the two most regular modulations, their regularity, and the beat quality
+    /// fraction. (Karlen withholds the rate unless all three agree; using the agreeing group keeps a window in
+    /// which one modulation is swamped by vasomotion from losing a rate the other two agree on.)
     private func fused(_ estimates: [ModulationEstimate], beatQualityFraction: Double) -> CameraBreathingEstimate {
         let group = BreathingFusion.agreeingGroup(of: estimates, sdLimit: configuration.agreementSdBrpm)
-        let agreement = BreathingFusion.agreement(
-            of: group, sdScale: configuration.agreementSdBrpm, single: configuration.singleEstimateAgreement)
-        let meanConcentration = group.reduce(0) { $0 + $1.concentration } / Double(group.count)
+        let pair = BreathingFusion.mostRegularPair(of: estimates)
+        let agreement = pair.count < 2 ? configuration.singleEstimateAgreement
+            : clipped(1 - abs(pair[0].brpm - pair[1].brpm) / configuration.agreementScaleBrpm)
+        let regularity = clipped(1 - (pair.map(\.cycleVariation).max() ?? 1) / configuration.maximumCycleVariation)
         return CameraBreathingEstimate(
             brpm: BreathingFusion.weightedRate(of: group),
-            confidence: agreement * meanConcentration * beatQualityFraction,
-            agreement: agreement, beatQualityFraction: beatQualityFraction,
+            confidence: min(agreement, regularity, beatQualityFraction),
+            agreement: agreement, regularity: regularity, beatQualityFraction: beatQualityFraction,
             modulations: estimates, fused: group.map(\.modulation))
     }
+
+    private func clipped(_ value: Double) -> Double { min(max(value, 0), 1) }
 
     /// Valid beats over the beats the window holds at the median heart rate, at most 1.
     private func beatQualityFraction(_ beats: [BreathingBeat], _ windowSeconds: Double,

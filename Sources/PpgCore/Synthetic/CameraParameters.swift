@@ -69,3 +69,17 @@ public struct CameraParameters: Sendable, Equatable {
         self.pulseShape = pulseShape
     }
 }
+
+extension CameraParameters {
+    /// A capture where the torch drives red into saturation and nothing reaches green: red frame means at
+    /// `redDc` (245–254) from pixels clipped at 255 (`pixelSpread` 3), a pulse of `pulseCounts` peak to peak
+    /// before clipping (0.5–2 counts), green dead at `greenDc` (0–5) without a pulse, blue low, and frame-mean
+    /// noise of 0.25 counts as compression leaves it (block noise that does not average out over the pixels).
+    public static func saturatedDeadGreen(redDc: Double, pulseCounts: Double, greenDc: Double = 1,
+                                          framesPerSecond: Double = 30) -> CameraParameters {
+        CameraParameters(framesPerSecond: framesPerSecond,
+                         dc: ChannelTriple(red: redDc, green: greenDc, blue: 12),
+                         acFraction: ChannelTriple(red: pulseCounts / redDc, green: 0, blue: 0.02),
+                         noise: ChannelTriple(red: 0.25, green: 0.05, blue: 0.1), pixelSpread: 3)
+    }
+}

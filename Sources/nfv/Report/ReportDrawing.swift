@@ -105,8 +105,7 @@ struct ReportDrawing {
         let intervals = report.beats.filter(\.accepted).compactMap { beat in beat.intervalMs.map { (beat.time, $0) } }
         let trace = Self.detrended(intervals.map(\.1), window: 7)
         let extent = max(trace.map(abs).max() ?? 1, 1)
-        let rate = report.number("breathingRateBrpm").map { "\(format($0, digits: 1))/min\(breathingConfidence)" }
-            ?? "no rate"
+        let rate = BreathingRateText.describe(report.result, unit: "/min") ?? "no rate"
         var plot = SVGPlot(x: 540, y: 560, width: 400, height: 300,
                            title: "Breathing trace · \(rate)",
                            xLabel: "time (s)", yLabel: "interval change (ms)", xRange: beatTimes,
@@ -123,10 +122,8 @@ struct ReportDrawing {
         }
         for (index, metric) in Self.ranges.enumerated() {
             let y = 978 + index * 22
-            let value = report.number(metric.key).map {
-                format($0, digits: metric.digits) + " " + metric.unit
-                    + (metric.key == "breathingRateBrpm" ? breathingConfidence : "")
-            } ?? "withheld"
+            let value = metric.key == "breathingRateBrpm" ? BreathingRateText.describe(report.result) ?? "withheld"
+                : report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit } ?? "withheld"
             rows.append(##"<line x1="60" y1="\##(y - 15)" x2="900" y2="\##(y - 15)" stroke="#edf2f7"/>"##)
             for (column, text) in [metric.name, value, metric.range].enumerated() {
                 rows.append(##"<text x="\##(60 + column * 260)" y="\##(y)" font-size="12" fill="#333">\##(escape(text))</text>"##)
@@ -135,11 +132,6 @@ struct ReportDrawing {
         let flags = (report.result["flags"]?.arrayValue ?? []).compactMap(\.stringValue)
         rows.append(##"<text x="60" y="1130" font-size="11" fill="#555">Flags: \##(escape(flags.isEmpty ? "none" : flags.joined(separator: ", "))) · Ranges are typical for resting adults and are context, not a diagnosis.</text>"##)
         return rows.joined(separator: "\n")
-    }
-
-    /// " (TIER confidence)" for the breathing rate, "" when the result gives no tier.
-    private var breathingConfidence: String {
-        report.result["breathingRateConfidence"]?.stringValue.map { " (\($0) confidence)" } ?? ""
     }
 
     /// `values` minus their centred moving average over `window` samples.

@@ -1,0 +1,116 @@
+"""Figures that need more than one tool's answer or more than a number: skill over the constant guess per
+confidence tier, coverage of every window, and beat-level interval error against reference RR intervals."""
+
+from bisect import bisect_left
+
+from .scoring import stat
+
+# (figure key, result key, reference key, tier key in the result, tier values pooled; None = every window).
+SKILL_FIGURES = (
+    ("hr_skill_clean", "heartRateBpm", "ref_hr_bpm", "quality", (3,)),
+    ("hr_skill_usable", "heartRateBpm", "ref_hr_bpm", "quality", (2,)),
+    ("hr_skill_withheld", "heartRateBpm", "ref_hr_bpm", "quality", (1,)),
+    ("hr_skill_all", "heartRateBpm", "ref_hr_bpm", None, None),
+    ("rmssd_skill_all", "rmssdMs", "ref_rmssd_ms", None, None),
+    ("br_skill_high", "breathingRateBrpm", "ref_br_brpm", "breathingRateConfidence", ("high",)),
+    ("br_skill_medium", "breathingRateBrpm", "ref_br_brpm", "breathingRateConfidence", ("medium",)),
+    ("br_skill_medium_high", "breathingRateBrpm", "ref_br_brpm", "breathingRateConfidence", ("medium", "high")),
+    ("br_skill_low", "breathingRateBrpm", "ref_br_brpm", "breathingRateConfidence", ("low",)),
+    ("br_skill_all", "breathingRateBrpm", "ref_br_brpm", None, None),
+)
+HR_COVERAGE_BPM = 5.0
+RMSSD_COVERAGE_MS = 6.0
+BEAT_MATCH_S = 0.15
+ALIGN_SEARCH_S, ALIGN_STEP_S = 5.0, 0.005
+
+
+def skill_figures(windows, outcomes, constant):
+    """The tool's MAE over the constant guess's MAE on the same windows, per tier, and the coverage figures."""
+    figures = {key: skill_ratio(windows, outcomes, constant, result_key, ref_key, tier_key, tiers)
+               for key, result_key, ref_key, tier_key, tiers in SKILL_FIGURES}
+    figures["hr_within5_all_pct"] = coverage(windows, outcomes, "heartRateBpm", "ref_hr_bpm", HR_COVERAGE_BPM)
+    figures["rmssd_within6_pct"] = coverage(windows, outcomes, "rmssdMs", "ref_rmssd_ms", RMSSD_COVERAGE_MS)
+    figures["interval_rmse"] = interval_rmse(windows, outcomes)
+    return figures
+
+
+def skill_ratio(windows, outcomes, constant, result_key, ref_key, tier_key, tiers):
+    """MAE(tool) / MAE(constant) over windows with a reference, a tool value and (if given) a tier in `tiers`."""
+    ours, guess = 0.0, 0.0
+    count = 0
+    for w in windows:
+        outcome, value = outcomes[w.id], outcomes[w.id].value(result_key)
+        if ref_key not in w.refs or value is None or constant[w.id].value(result_key) is None:
+            continue
+        if tier_key is not None and (outcome.result or {}).get(tier_key) not in tiers:
+            continue
+        ours += abs(value - w.refs[ref_key])
+        guess += abs(constant[w.id].value(result_key) - w.refs[ref_key])
+        count += 1
+    return stat(ours / guess if guess > 0 else None, count)
+
+
+def coverage(windows, outcomes, result_key, ref_key, tolerance):
+    """% of ALL windows with a reference that were returned (not withheld) with a value within `tolerance`."""
+    with_ref = [w for w in windows if ref_key in w.refs]
+    hits = sum(1 for w in with_ref if outcomes[w.id].returned() and outcomes[w.id].value(result_key) is not None
+               and abs(outcomes[w.id].value(result_key) - w.refs[ref_key]) <= tolerance)
+    return stat(100.0 * hits / len(with_ref) if with_ref else None, len(with_ref))
+
+
+def interval_rmse(windows, outcomes):
+    """Pooled RMSE (ms) of the tool's beat intervals against the reference RR intervals they match, over windows
+    with reference RR (`rr_ms`) and beat times in the result's diagnostics; n = windows that contributed."""
+    errors = []
+    contributed = 0
+    for w in windows:
+        beats = beat_times((outcomes[w.id].result or {}).get("diagnostics"))
+        if not w.rr_ms or len(beats) < 3:
+            continue
+        window_errors = matched_interval_errors(beats, w.rr_ms)
+        if window_errors:
+            errors += window_errors
+            contributed += 1
+    return stat((sum(e * e for e in errors) / len(errors)) ** 0.5 if errors else None, contributed)
+
+
+def beat_times(diagnostics):
+    """Sorted beat times (s) from `diagnostics.beats[].time_s`; [] when absent."""
+    beats = (diagnostics or {}).get("beats") if isinstance(diagnostics, dict) else None
+    times = [b.get("time_s") for b in beats or [] if isinstance(b, dict)]
+    return sorted(t for t in times if isinstance(t, (int, float)))
+
+
+def matched_interval_errors(beats, rr_ms):
+    """Errors (ms) of beat intervals whose two beats match two successive reference beats.
+
+    The reference has intervals but no clock shared with the video, and the pulse reaches the finger a constant
+    time after the heartbeat: the reference train is shifted by the offset (±ALIGN_SEARCH_S around the window
+    start) that matches the most beats within BEAT_MATCH_S (ties: the smallest summed distance)."""
+    reference = [0.0]
+    for interval in rr_ms:
+        reference.append(reference[-1] + interval / 1000.0)
+    best = None
+    steps = int(2 * ALIGN_SEARCH_S / ALIGN_STEP_S) + 1
+    for k in range(steps):
+        offset = beats[0] - ALIGN_SEARCH_S + k * ALIGN_STEP_S
+        matches = match_beats(beats, [t + offset for t in reference])
+        score = (len(matches), -sum(distance for _, _, distance in matches))
+        if best is None or score > best[0]:
+            best = (score, matches)
+    by_beat = {beat: ref for beat, ref, _ in best[1]}
+    return [1000.0 * (beats[i + 1] - beats[i]) - rr_ms[by_beat[i]]
+            for i in range(len(beats) - 1)
+            if i in by_beat and i + 1 in by_beat and by_beat[i + 1] == by_beat[i] + 1]
+
+
+def match_beats(beats, reference):
+    """[(beat index, index of the nearest reference beat, distance s)] for beats within BEAT_MATCH_S of one."""
+    matches = []
+    for i, t in enumerate(beats):
+        k = bisect_left(reference, t)
+        nearest = min((j for j in (k - 1, k) if 0 <= j < len(reference)), key=lambda j: abs(reference[j] - t))
+        distance = abs(reference[nearest] - t)
+        if distance <= BEAT_MATCH_S:
+            matches.append((i, nearest, distance))
+    return matches
