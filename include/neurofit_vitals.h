@@ -481,6 +481,26 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, co
                                                   const double *blue, size_t count, const char *options_json,
                                                   char **out_result_json);
 
+/**
+ * Compares two readings, before and after something the user did: for each metric, the two values, their
+ * difference and whether it is larger than two readings of a resting person typically differ. The thresholds are
+ * 5 bpm for heart rate, 10 ms for RMSSD and 2 breaths a minute for the breathing rate; SDNN, the stress index and
+ * SD2/SD1 have none. The output object has one member per metric, keyed as in a result: heartRateBpm, rmssdMs,
+ * breathingRateBrpm, sdnnMs, baevskyStressIndex, sd2sd1. Each is {"baseline","followUp","delta" (followUp −
+ * baseline),"beyondTypicalVariation" (|delta| > threshold; null for a metric without one)}, or null when either
+ * reading lacks the metric.
+ *
+ * @param baseline_json   the earlier reading: a result JSON object (a session's result, nfv_analyze()); other keys
+ *                        are ignored, a missing or null metric counts as absent. Must not be NULL or empty.
+ * @param follow_up_json  the later reading, the same way.
+ * @param out_json        receives the comparison; release it with nfv_string_free(). NULL on failure.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (the message names the argument) for a NULL or empty text, text that is
+ *         not a JSON object, a compared metric that is neither a number nor null, or a NULL out_json.
+ * Threads: any; the call is pure.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_compare(const char *baseline_json, const char *follow_up_json,
+                                                  char **out_json);
+
 /* ---------------------------------------------------------------------------------------------------------------
  * Cameras
  *
