@@ -505,16 +505,20 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_compare(const char *baseline_json, con
  * Cameras
  *
  * V4L2 cameras through libv4l2 (docs/camera.md). Discovery, device support and camera access open no stream and
- * reserve nothing. A camera device is named by its node ("/dev/video0") or by a stable id from nfv_cameras();
- * NULL (or "") means the default camera: the first one device support accepts.
+ * reserve nothing. A camera device is named by its node ("/dev/video0"), by a stable id from nfv_cameras(), or by
+ * its facing: "back", "front" or "external" (the first supported camera facing that way, one with a torch first).
+ * NULL (or "") means the default camera: a supported back camera with a torch, else the first supported camera.
  * ------------------------------------------------------------------------------------------------------------- */
 
 /**
  * Lists the cameras as a JSON array, in node order; empty ("[]") when there is none. Each element:
  * {"id","name","path","driver","bus","formats":[{"format":"YUYV","width":640,"height":480,"maxFps":30,
  * "emulated":false}…],"fpsTiers":[30,20],"fpsTier":30|null,"captureMode":"YUYV 640x480@30","hasTorch":bool,
- * "torch":"flash-subdevice:/dev/v4l-subdev2","isSupported":bool,"reason":"…"} (`captureMode`, `torch` and
- * `reason` only when they apply). Metadata nodes and subdevices are not cameras; formats libv4l2 emulates are
+ * "torch":"flash-subdevice:/dev/v4l-subdev2","isSupported":bool,"reason":"…","facing":"back","sensorRotation":90}
+ * (`captureMode`, `torch`, `reason` and `sensorRotation` only when they apply). `facing` is "front", "back",
+ * "external" or "unknown", from the driver's V4L2_CID_CAMERA_ORIENTATION control (phones and tablets have it, most
+ * webcams do not); `sensorRotation` is V4L2_CID_CAMERA_SENSOR_ROTATION, the degrees the image must be turned
+ * clockwise to look upright. Metadata nodes and subdevices are not cameras; formats libv4l2 emulates are
  * listed with "emulated":true and never used.
  *
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
@@ -530,7 +534,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
  * found…", "No capture format reaches 20 fps at 640 px", a permission problem…). A torch is used when present,
  * not required.
  *
- * @param device    a device path or stable id, or NULL (or "") for the default camera.
+ * @param device    a device path, stable id or facing ("back"…), or NULL (or "") for the default camera.
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK (also when unsupported: the answer is in the JSON) or NFV_ERR_INVALID_ARGUMENT.
  * Threads: any.
@@ -542,7 +546,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_device_support(const char *device, cha
  * on Linux: {"authorization":"authorized"} or {"authorization":"denied","reason":"…"} with what to change (for
  * example membership of the `video` group).
  *
- * @param device    a device path or stable id, or NULL (or "") for the first camera (else the first video node).
+ * @param device    a device path, stable id or facing ("back"…), or NULL (or "") for the first camera (else the
+ *                  first video node).
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK or NFV_ERR_INVALID_ARGUMENT.
  * Threads: any.
@@ -555,9 +560,10 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (docs/behaviour.md,
  * "Camera health"). The camera is found now; it is opened by nfv_session_start(). Before the first start only.
  *
- * @param device  a device path or stable id, or NULL (or "" or "default") for the default camera.
- * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names
- *         the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
+ * @param device  a device path, a stable id, "back"/"front"/"external" (by facing), or NULL (or "" or "default")
+ *                for the default camera (a back camera with a torch preferred).
+ * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera, or none facing that way: not retryable),
+ *         NFV_ERR_CAMERA_PERMISSION_DENIED (the message names the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
  *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_camera(nfv_session *session, const char *device);
