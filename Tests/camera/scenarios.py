@@ -198,6 +198,30 @@ def torch_dimmed(args, scenario):
     scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
 
 
+def tuner_off(args, scenario):
+    """exposureTunerEnabled false: the camera stays on its automatic exposure (aperture priority, the exposure and
+    gain never written) while the torch still lights the finger, and the recording's camera lines say the tuner is
+    off and nothing is locked (nfv read, stopped by SIGINT)."""
+    recording = os.path.join(scenario.workdir, "tuner-off.nfvrec")
+    env = environment(args, scenario, extra={"FAKE_CAMERA_SPEED": "2"})
+    outcome = read_then_interrupt(args, scenario, env, DEVICE, '{"advanced":{"exposureTunerEnabled":false}}',
+                                  recording, 4)
+    if outcome is None:
+        return
+    state, _ = outcome
+    scenario.check(state.get("exposure_auto") == 3, "exposure_auto %s, expected aperture priority (3)"
+                   % state.get("exposure_auto"))
+    scenario.check(state.get("exposure") == 250 and state.get("gain") == 32,
+                   "exposure %s gain %s, expected the defaults 250 and 32" % (state.get("exposure"), state.get("gain")))
+    scenario.check(state.get("torch") == 1 and state.get("exposure_auto_priority") == 0,
+                   "torch %s, AE priority %s" % (state.get("torch"), state.get("exposure_auto_priority")))
+    with open(recording) as lines:
+        cameras = [json.loads(line)["settings"] for line in lines if '"type":"camera"' in line]
+    scenario.check(cameras and all(not s["exposure_tuner_enabled"] and not s["exposure_locked"] for s in cameras),
+                   "camera lines %s" % cameras[-3:])
+    scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
+
+
 def capture_30(args, scenario):
     """YUYV at 30 fps with a flash-subdevice torch: rate, tuner, AE priority, torch on during, released after."""
     records = run_capture(args, scenario, seconds=4)
@@ -642,7 +666,7 @@ def facing(args, scenario):
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
              fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
-             facing]
+             facing, tuner_off]
 
 
 def main():
