@@ -155,8 +155,9 @@ NFV_EXPORT const char *nfv_last_error_message(void);
 NFV_EXPORT int nfv_last_error_retryable(void);
 
 /**
- * The calling thread's last error as JSON: {"code":"licenseInvalid","message":"…","retryable":false}
- * ({"code":"ok",…} after a success). The caller owns the string: release it with nfv_string_free().
+ * The calling thread's last error as JSON: {"code":"licenseInvalid","message":"…","retryable":false,
+ * "reason":"appNotListed"} ("reason" only for license failures, see nfv_activate(); {"code":"ok",…} after a
+ * success). The caller owns the string: release it with nfv_string_free().
  * Returns NULL only when memory is exhausted.
  * Threads: any. Errors: none.
  */
@@ -206,8 +207,11 @@ NFV_EXPORT void nfv_set_log_callback(nfv_log_fn callback, void *user_data);
  * @param license_key  the key text; must not be NULL or empty. Surrounding white space is ignored.
  * @param app_id       the host application's id (for example "com.example.app"), or NULL (or "") to use the name
  *                     of the running executable (the last component of /proc/self/exe).
- * @return NFV_OK; NFV_ERR_LICENSE_INVALID with a message naming the failed check; NFV_ERR_INVALID_ARGUMENT for a
- *         NULL, empty or over-long argument.
+ * @return NFV_OK; NFV_ERR_LICENSE_INVALID with a message naming the failed check and, in nfv_last_error_json(),
+ *         a "reason" a program can act on: "malformed" (not a key: empty, cut short, bad base64, bad payload),
+ *         "badSignature" (altered, or signed by another vendor key), "updatesExpired" (this library was built after
+ *         the key's updatesUntil), "appNotListed" (the key does not list app_id), "noTrustedKey" (this build
+ *         trusts no signing key); NFV_ERR_INVALID_ARGUMENT for a NULL, empty or over-long argument.
  * Threads: any; activation is process-wide and calls are serialized. The key's contents are never logged.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_activate(const char *license_key, const char *app_id);
