@@ -31,7 +31,7 @@ public final class CameraSource: FrameSource {
         self.environment = environment
         self.tunerSettings = tunerSettings
         self.policy = policy
-        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.last ?? 20,
+        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.min() ?? 20,
                           deviceModel: camera.deviceModel)
     }
 
