@@ -55,8 +55,9 @@ private func table(_ assessment: ChangeAssessment) -> String {
         case false?: "within typical variation"
         case nil: "(no threshold)"
         }
-        lines.append(label + format(change.baseline, digits: 1).padding(to: 10) + format(change.followUp, digits: 1).padding(to: 10)
-                     + ((change.delta > 0 ? "+" : "") + format(change.delta, digits: 1)).padding(to: 10) + verdict)
+        let values = [change.baseline, change.followUp].map { format($0, digits: 1).padding(to: 10) }.joined()
+        let delta = (change.delta > 0 ? "+" : "") + format(change.delta, digits: 1)
+        lines.append(label + values + delta.padding(to: 10) + verdict)
     }
     return lines.joined(separator: "\n")
 }

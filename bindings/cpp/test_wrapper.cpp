@@ -1,6 +1,7 @@
 // test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
 // a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
-// destruction from inside the callback, a throwing callback, the camera queries, analyze and compare. Prints "N passed, N failed"; exit status 1 on failure.
+// destruction from inside the callback, a throwing callback, the camera queries, analyze and compare. Prints
+// "N passed, N failed"; exit status 1 on failure.
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
 #include "neurofit_vitals.hpp"

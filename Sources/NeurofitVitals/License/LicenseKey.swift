@@ -31,14 +31,17 @@ public struct LicenseKey: Sendable, Equatable {
         guard parts.count >= 3, !parts[2].isEmpty else {
             throw .licenseInvalid(.malformed, "truncated key: the signature part is missing")
         }
-        guard parts.count == 3 else { throw .licenseInvalid(.malformed, "malformed key: more than three '.'-separated parts") }
+        guard parts.count == 3 else {
+            throw .licenseInvalid(.malformed, "malformed key: more than three '.'-separated parts")
+        }
         let signatureCharacters = (Ed25519.signatureLength * 4 + 2) / 3
         guard parts[2].utf8.count >= signatureCharacters else {
             throw .licenseInvalid(.malformed, "truncated key: the signature has \(parts[2].utf8.count) of "
                 + "\(signatureCharacters) characters")
         }
         guard parts[2].utf8.count == signatureCharacters else {
-            throw .licenseInvalid(.malformed, "malformed key: the signature is longer than \(signatureCharacters) characters")
+            throw .licenseInvalid(.malformed,
+                                  "malformed key: the signature is longer than \(signatureCharacters) characters")
         }
         payloadBytes = try Self.decode(parts[1], part: "payload")
         signature = try Self.decode(parts[2], part: "signature")

@@ -41,7 +41,8 @@ class NeurofitVitalsError(Exception):
         return self.message
 
     def to_dict(self) -> Dict[str, Any]:
-        """The library's error object: ``{"code": …, "message": …, "retryable": …}`` (and ``"reason"`` when set)."""
+        """The library's error object: ``{"code": …, "message": …, "retryable": …}``, and ``"reason"`` when
+        set."""
         data: Dict[str, Any] = {"code": self.code, "message": self.message, "retryable": self.retryable}
         if self.reason is not None:
             data["reason"] = self.reason
