@@ -155,8 +155,9 @@ NFV_EXPORT const char *nfv_last_error_message(void);
 NFV_EXPORT int nfv_last_error_retryable(void);
 
 /**
- * The calling thread's last error as JSON: {"code":"licenseInvalid","message":"…","retryable":false}
- * ({"code":"ok",…} after a success). The caller owns the string: release it with nfv_string_free().
+ * The calling thread's last error as JSON: {"code":"licenseInvalid","message":"…","retryable":false,
+ * "reason":"appNotListed"} ("reason" only for license failures, see nfv_activate(); {"code":"ok",…} after a
+ * success). The caller owns the string: release it with nfv_string_free().
  * Returns NULL only when memory is exhausted.
  * Threads: any. Errors: none.
  */
@@ -206,8 +207,11 @@ NFV_EXPORT void nfv_set_log_callback(nfv_log_fn callback, void *user_data);
  * @param license_key  the key text; must not be NULL or empty. Surrounding white space is ignored.
  * @param app_id       the host application's id (for example "com.example.app"), or NULL (or "") to use the name
  *                     of the running executable (the last component of /proc/self/exe).
- * @return NFV_OK; NFV_ERR_LICENSE_INVALID with a message naming the failed check; NFV_ERR_INVALID_ARGUMENT for a
- *         NULL, empty or over-long argument.
+ * @return NFV_OK; NFV_ERR_LICENSE_INVALID with a message naming the failed check and, in nfv_last_error_json(),
+ *         a "reason" a program can act on: "malformed" (not a key: empty, cut short, bad base64, bad payload),
+ *         "badSignature" (altered, or signed by another vendor key), "updatesExpired" (this library was built after
+ *         the key's updatesUntil), "appNotListed" (the key does not list app_id), "noTrustedKey" (this build
+ *         trusts no signing key); NFV_ERR_INVALID_ARGUMENT for a NULL, empty or over-long argument.
  * Threads: any; activation is process-wide and calls are serialized. The key's contents are never logged.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_activate(const char *license_key, const char *app_id);
@@ -490,20 +494,44 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, co
                                                   const double *blue, size_t count, const char *options_json,
                                                   char **out_result_json);
 
+/**
+ * Compares two readings, before and after something the user did: for each metric, the two values, their
+ * difference and whether it is larger than two readings of a resting person typically differ. The thresholds are
+ * 5 bpm for heart rate, 10 ms for RMSSD and 2 breaths a minute for the breathing rate; SDNN, the stress index and
+ * SD2/SD1 have none. The output object has one member per metric, keyed as in a result: heartRateBpm, rmssdMs,
+ * breathingRateBrpm, sdnnMs, baevskyStressIndex, sd2sd1. Each is {"baseline","followUp","delta" (followUp −
+ * baseline),"beyondTypicalVariation" (|delta| > threshold; null for a metric without one)}, or null when either
+ * reading lacks the metric.
+ *
+ * @param baseline_json   the earlier reading: a result JSON object (a session's result, nfv_analyze()); other keys
+ *                        are ignored, a missing or null metric counts as absent. Must not be NULL or empty.
+ * @param follow_up_json  the later reading, the same way.
+ * @param out_json        receives the comparison; release it with nfv_string_free(). NULL on failure.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (the message names the argument) for a NULL or empty text, text that is
+ *         not a JSON object, a compared metric that is neither a number nor null, or a NULL out_json.
+ * Threads: any; the call is pure.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_compare(const char *baseline_json, const char *follow_up_json,
+                                                  char **out_json);
+
 /* ---------------------------------------------------------------------------------------------------------------
  * Cameras
  *
  * V4L2 cameras through libv4l2 (docs/camera.md). Discovery, device support and camera access open no stream and
- * reserve nothing. A camera device is named by its node ("/dev/video0") or by a stable id from nfv_cameras();
- * NULL (or "") means the default camera: the first one device support accepts.
+ * reserve nothing. A camera device is named by its node ("/dev/video0"), by a stable id from nfv_cameras(), or by
+ * its facing: "back", "front" or "external" (the first supported camera facing that way, one with a torch first).
+ * NULL (or "") means the default camera: a supported back camera with a torch, else the first supported camera.
  * ------------------------------------------------------------------------------------------------------------- */
 
 /**
  * Lists the cameras as a JSON array, in node order; empty ("[]") when there is none. Each element:
  * {"id","name","path","driver","bus","formats":[{"format":"YUYV","width":640,"height":480,"maxFps":30,
  * "emulated":false}…],"fpsTiers":[30,20],"fpsTier":30|null,"captureMode":"YUYV 640x480@30","hasTorch":bool,
- * "torch":"flash-subdevice:/dev/v4l-subdev2","isSupported":bool,"reason":"…"} (`captureMode`, `torch` and
- * `reason` only when they apply). Metadata nodes and subdevices are not cameras; formats libv4l2 emulates are
+ * "torch":"flash-subdevice:/dev/v4l-subdev2","isSupported":bool,"reason":"…","facing":"back","sensorRotation":90}
+ * (`captureMode`, `torch`, `reason` and `sensorRotation` only when they apply). `facing` is "front", "back",
+ * "external" or "unknown", from the driver's V4L2_CID_CAMERA_ORIENTATION control (phones and tablets have it, most
+ * webcams do not); `sensorRotation` is V4L2_CID_CAMERA_SENSOR_ROTATION, the degrees the image must be turned
+ * clockwise to look upright. Metadata nodes and subdevices are not cameras; formats libv4l2 emulates are
  * listed with "emulated":true and never used.
  *
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
@@ -519,7 +547,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
  * found…", "No capture format reaches 20 fps at 640 px", a permission problem…). A torch is used when present,
  * not required.
  *
- * @param device    a device path or stable id, or NULL (or "") for the default camera.
+ * @param device    a device path, stable id or facing ("back"…), or NULL (or "") for the default camera.
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK (also when unsupported: the answer is in the JSON) or NFV_ERR_INVALID_ARGUMENT.
  * Threads: any.
@@ -531,7 +559,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_device_support(const char *device, cha
  * on Linux: {"authorization":"authorized"} or {"authorization":"denied","reason":"…"} with what to change (for
  * example membership of the `video` group).
  *
- * @param device    a device path or stable id, or NULL (or "") for the first camera (else the first video node).
+ * @param device    a device path, stable id or facing ("back"…), or NULL (or "") for the first camera (else the
+ *                  first video node).
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK or NFV_ERR_INVALID_ARGUMENT.
  * Threads: any.
@@ -544,9 +573,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (docs/behaviour.md,
  * "Camera health"). The camera is found now; it is opened by nfv_session_start(). Before the first start only.
  *
- * @param device  a device path or stable id, or NULL (or "" or "default") for the default camera.
- * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera), NFV_ERR_CAMERA_PERMISSION_DENIED (the message names
- *         the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no format reaches 20 fps at 640 px, with the reason);
+ * @param device  a device path, a stable id, "back"/"front"/"external" (by facing), or NULL (or "" or "default")
+ *                for the default camera (a back camera with a torch preferred).
+ * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera, or none facing that way: not retryable),
+ *         NFV_ERR_CAMERA_PERMISSION_DENIED (the message names the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no
+ *         format reaches 20 fps at 640 px, with the reason);
  *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_MISUSE after start.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_camera(nfv_session *session, const char *device);

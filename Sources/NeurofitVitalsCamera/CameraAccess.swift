@@ -16,15 +16,16 @@ public struct CameraAccess: Sendable, Equatable {
     public static let groupAdvice = "add the user to the 'video' group (sudo usermod -aG video $USER, then log "
         + "in again) or ask the administrator to grant access to the camera"
 
-    /// Access to `device` (nil, "" or "default": the first video node that is a camera, else the first video node).
+    /// Access to `device` (a path, a stable id, "front"/"back"/"external"; nil, "" or "default": the first
+    /// video node that is a camera, else the first video node).
     public static func query(device: String?, environment: CameraEnvironment = .current()) -> CameraAccess {
         let path: String
         let device = CameraDiscovery.specificDevice(device)
         if let device, device.hasPrefix("/") {
             path = device
         } else if let device {
-            guard let found = CameraDiscovery(environment: environment).cameras().first(where: { $0.id == device })
-            else { return denied("No camera with id \(device)") }
+            guard let found = CameraDiscovery(environment: environment).camera(named: device)
+            else { return denied("No camera with id or facing \(device)") }
             path = found.path
         } else {
             let discovery = CameraDiscovery(environment: environment)

@@ -33,12 +33,12 @@ final class CameraCaptureLoop {
     private var choice: FpsTierSelector.Choice
     private var health: CameraHealthMonitor
     private var tuner: ExposureTuner?
-    private var fixedExposure: ExposureSetting?
     private var statistics = CaptureStatistics()
     private var ioErrorsInARow = 0
     private var framesSinceReport = 0
 
-    /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil skips the tuner.
+    /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil leaves the camera on its
+    /// automatic exposure (no tuner, no manual exposure: `exposureTunerEnabled` false).
     /// `readingActive` tells whether the session is measuring a reading (exposure held), `fingerContact` whether it
     /// sees a finger (nil: not known yet), `shouldStop` whether to end.
     init(backend: any CaptureBackend, clock: any CaptureClock, torch: (any TorchControl)?, modes: [CameraMode],
@@ -63,7 +63,8 @@ final class CameraCaptureLoop {
         health.streamStarted(now: now)
     }
 
-    /// Sets up the controls of a freshly opened backend (manual exposure, the tuner) and switches the torch on.
+    /// Sets up the controls of a freshly opened backend (manual exposure and the tuner, or automatic exposure) and
+    /// switches the torch on.
     /// - Throws: the torch's error.
     func prepare() throws(CaptureError) {
         setUpExposure()
@@ -234,8 +235,8 @@ final class CameraCaptureLoop {
 
     private func reopen() throws(CaptureError) {
         try backend.open(mode: choice.mode, fps: choice.tier)
-        _ = backend.prepareControls(fps: choice.tier)
-        if let setting = tuner?.current ?? fixedExposure { apply(setting) }
+        _ = backend.prepareControls(fps: choice.tier, manualExposure: tunerSettings != nil)
+        if let setting = tuner?.current { apply(setting) }
         try torch?.set(on: true)
         try backend.startStreaming()
         statistics.reopens += 1
@@ -247,11 +248,8 @@ final class CameraCaptureLoop {
     // MARK: - Exposure, status, teardown
 
     private func setUpExposure() {
-        guard var (limits, current) = backend.prepareControls(fps: choice.tier) else { return }
-        guard let tunerSettings else {
-            fixedExposure = current
-            return
-        }
+        let controls = backend.prepareControls(fps: choice.tier, manualExposure: tunerSettings != nil)
+        guard let tunerSettings, var (limits, current) = controls else { return }
         if let torch, let range = torch.intensityRange {
             limits.torchIntensity = range
             current.torchIntensity = torch.intensity
@@ -278,22 +276,22 @@ final class CameraCaptureLoop {
         counters.reopens = statistics.reopens
         counters.tierDrops = statistics.tierDrops
         report(CameraStatus(tier: choice.tier, mode: choice.mode, measuredFps: health.lastRate,
-                            torchActive: torch?.isOn ?? false, exposure: tuner?.current ?? fixedExposure,
+                            torchActive: torch?.isOn ?? false, exposure: tuner?.current,
                             exposureLocked: exposureLocked, exposureTuneSteps: tuner?.steps ?? 0,
                             exposureRedMean: tuner?.lastMean, statistics: counters))
         deliverSettingsIfChanged()
     }
 
     /// Whether every exposure control stays where it is: manual exposure that the tuner no longer moves (locked in
-    /// the band, held for a reading, or no tuner). A camera left on automatic exposure is never locked.
+    /// the band or held for a reading). A camera left on automatic exposure is never locked.
     private var exposureLocked: Bool {
-        guard let tuner else { return fixedExposure != nil }
+        guard let tuner else { return false }
         return holdingForReading || tuner.status == .locked
     }
 
     /// Tells the session the camera's operating point when it changed (cancel contexts, diagnostics, recordings).
     private func deliverSettingsIfChanged() {
-        let exposure = tuner?.current ?? fixedExposure
+        let exposure = tuner?.current
         let torchOn = torch?.isOn ?? false
         let settings = CaptureSettings(
             torchActive: torchOn, torchLevel: torch?.level ?? 0, exposureDurationMs: exposure?.exposureMilliseconds,

@@ -23,10 +23,15 @@ public struct CameraDescription: Sendable, Equatable {
     public var choice: FpsTierSelector.Choice?
     /// Why the camera cannot be used, nil when it can.
     public var unsupportedReason: String?
+    /// Which way the camera looks.
+    public var facing: CameraFacing
+    /// Degrees (0, 90, 180, 270) the image must be rotated clockwise to look upright, when the driver says.
+    public var sensorRotation: Int?
 
     /// Creates a description.
     public init(id: String, name: String, path: String, driver: String, bus: String, modes: [CameraMode],
-                torch: TorchDevice?, choice: FpsTierSelector.Choice?, unsupportedReason: String?) {
+                torch: TorchDevice?, choice: FpsTierSelector.Choice?, unsupportedReason: String?,
+                facing: CameraFacing = .unknown, sensorRotation: Int? = nil) {
         self.id = id
         self.name = name
         self.path = path
@@ -36,6 +41,8 @@ public struct CameraDescription: Sendable, Equatable {
         self.torch = torch
         self.choice = choice
         self.unsupportedReason = unsupportedReason
+        self.facing = facing
+        self.sensorRotation = sensorRotation
     }
 
     /// The tiers of the default ladder that a capturable native mode reaches, highest first.
@@ -60,8 +67,9 @@ public struct CameraDescription: Sendable, Equatable {
             "bus": .string(bus), "formats": .array(formats),
             "fpsTiers": .array(reachableTiers.map { .number(Double($0)) }),
             "fpsTier": choice.map { .number(Double($0.tier)) } ?? .null,
-            "hasTorch": .bool(torch != nil), "isSupported": .bool(choice != nil),
+            "hasTorch": .bool(torch != nil), "isSupported": .bool(choice != nil), "facing": .string(facing.rawValue),
         ]
+        if let sensorRotation { object["sensorRotation"] = .number(Double(sensorRotation)) }
         if let choice { object["captureMode"] = .string(choice.mode.label) }
         if let torch { object["torch"] = .string(torch.label) }
         if let unsupportedReason { object["reason"] = .string(unsupportedReason) }

@@ -1,5 +1,6 @@
-import NeurofitVitals
+import CV4L2
 import Glibc
+import NeurofitVitals
 
 /// Lists cameras without streaming: every video node that is a streaming video-capture
 /// device (metadata nodes, outputs and subdevices are not cameras), with its modes, tier and torch.
@@ -34,11 +35,30 @@ public struct CameraDiscovery: Sendable {
             id: Self.stableId(path: path, capabilities), name: capabilities.card, path: path,
             driver: capabilities.driver, bus: capabilities.busInfo, modes: modes,
             torch: environment.torch(forUSBCamera: capabilities.isUSB), choice: choice,
-            unsupportedReason: choice == nil ? selector.unsupportedReason(for: modes) : nil)
+            unsupportedReason: choice == nil ? selector.unsupportedReason(for: modes) : nil,
+            facing: CameraFacing(orientationControl: node.control(CV4L2_CID_CAMERA_ORIENTATION)?.value),
+            sensorRotation: node.control(CV4L2_CID_CAMERA_SENSOR_ROTATION)?.value)
     }
 
-    /// The camera a session means by `device`: nil, "" or "default" = the first supported camera, a path,
-    /// or a stable id from `cameras()`.
+    /// The camera a reading should use among `cameras`: a supported back camera with a torch, else the first
+    /// supported one; nil when none is supported.
+    public static func preferred(among cameras: [CameraDescription]) -> CameraDescription? {
+        let supported = cameras.filter { $0.choice != nil }
+        return supported.first { $0.facing == .back && $0.torch != nil } ?? supported.first
+    }
+
+    /// The camera a name means without opening a stream: a stable id from `cameras()`, or "front", "back" or
+    /// "external" for the preferred camera with that facing (a supported one when there is one).
+    public func camera(named device: String) -> CameraDescription? {
+        let all = cameras()
+        guard let facing = CameraFacing(deviceName: device) else { return all.first { $0.id == device } }
+        let matching = all.filter { $0.facing == facing }
+        return Self.preferred(among: matching) ?? matching.first
+    }
+
+    /// The camera a session means by `device`: nil, "" or "default" = the default camera (a supported back camera
+    /// with a torch, else the first supported camera), "front", "back" or "external" = a camera with that facing
+    /// (`preferred(among:)`), a path, or a stable id from `cameras()`.
     /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
     ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
@@ -46,7 +66,7 @@ public struct CameraDiscovery: Sendable {
             let all = environment.videoNodes.map { path in
                 Result { () throws(CaptureError) in try describe(path: path) }
             }
-            if let supported = all.lazy.compactMap({ try? $0.get() }).first(where: { $0.choice != nil }) {
+            if let supported = Self.preferred(among: all.compactMap { try? $0.get() }) {
                 return supported
             }
             if let denied = all.lazy.compactMap({ result -> CaptureError? in
@@ -60,8 +80,12 @@ public struct CameraDiscovery: Sendable {
             }
             throw Self.noCamera
         }
-        let path = device.hasPrefix("/") ? device : cameras().first(where: { $0.id == device })?.path
+        let path = device.hasPrefix("/") ? device : camera(named: device)?.path
         guard let path else {
+            if let facing = CameraFacing(deviceName: device) {
+                throw VitalsError(.cameraUnavailable, "No camera reports facing \(facing.rawValue) (see nfv devices)",
+                                  retryable: false)
+            }
             throw VitalsError(.cameraUnavailable, "No camera with id \(device) (see nfv devices)")
         }
         let camera: CameraDescription

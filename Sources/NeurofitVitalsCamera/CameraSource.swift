@@ -18,9 +18,9 @@ public final class CameraSource: FrameSource {
     private let current = Mutex<CaptureRun?>(nil)
     private let lastStatus = Mutex<CameraStatus?>(nil)
 
-    /// The source for `device` (nil, "" or "default": the default camera; a path; or a stable id from discovery)
-    /// at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual exposure
-    /// (nil: leave exposure as the camera has it).
+    /// The source for `device` (nil, "" or "default": the default camera; a path; a stable id from discovery; or a
+    /// facing) at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual
+    /// exposure (nil: no tuner, the camera stays on its automatic exposure).
     /// - Throws: `cameraUnavailable` (no such camera), `cameraPermissionDenied`, or `unsupportedDevice`.
     public init(device: String?, environment: CameraEnvironment = .current(),
                 tiers: [Int] = FpsTierSelector.defaultTiers,
@@ -31,16 +31,18 @@ public final class CameraSource: FrameSource {
         self.environment = environment
         self.tunerSettings = tunerSettings
         self.policy = policy
-        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.last ?? 20,
+        info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.min() ?? 20,
                           deviceModel: camera.deviceModel)
     }
 
-    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder and its `exposure*` tuner keys.
+    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder, and the exposure tuner with its
+    /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure).
     /// - Throws: as `init(device:environment:tiers:tunerSettings:policy:)`.
     public convenience init(device: String?, configuration: VitalsConfiguration,
                             environment: CameraEnvironment = .current()) throws(VitalsError) {
-        try self.init(device: device, environment: environment, tiers: configuration.advanced.fpsTiers,
-                      tunerSettings: ExposureTunerSettings(configuration.advanced))
+        let advanced = configuration.advanced
+        try self.init(device: device, environment: environment, tiers: advanced.fpsTiers,
+                      tunerSettings: advanced.exposureTunerEnabled ? ExposureTunerSettings(advanced) : nil)
     }
 
     deinit {

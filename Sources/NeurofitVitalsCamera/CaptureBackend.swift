@@ -16,9 +16,11 @@ public protocol CaptureBackend: AnyObject {
     func close()
     /// Waits at most `timeout` seconds for the next frame.
     func nextFrame(timeout: Double) -> CaptureEvent
-    /// Switches off automatic exposure and its frame-rate priority, white balance, focus and gain
-    /// and returns the manual-exposure limits at `fps` with the current setting, or nil without manual exposure.
-    func prepareControls(fps: Int) -> (limits: ExposureLimits, current: ExposureSetting)?
+    /// Switches off automatic white balance, focus and the frame-rate priority of automatic exposure. With
+    /// `manualExposure` it also switches off automatic exposure and gain and returns the manual-exposure limits at
+    /// `fps` with the current setting (nil when the camera has no manual exposure); without, it leaves (or puts)
+    /// the camera on its automatic exposure and gain and returns nil.
+    func prepareControls(fps: Int, manualExposure: Bool) -> (limits: ExposureLimits, current: ExposureSetting)?
     /// Applies a manual exposure operating point.
     func apply(_ setting: ExposureSetting) throws(CaptureError)
     /// Counters since `open`.

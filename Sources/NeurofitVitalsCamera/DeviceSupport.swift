@@ -24,7 +24,8 @@ public struct DeviceSupport: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// Support of `device` (nil: the default camera, the first supported one; or a path or stable id).
+    /// Support of `device` (nil: the default camera, `CameraDiscovery.resolve(nil)`; a path, a stable id, or a
+    /// facing: "front", "back", "external").
     public static func query(device: String?, discovery: CameraDiscovery = CameraDiscovery()) -> DeviceSupport {
         do {
             let camera = try discovery.resolve(device)

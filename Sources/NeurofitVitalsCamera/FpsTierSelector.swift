@@ -8,14 +8,14 @@ public struct FpsTierSelector: Sendable {
     /// The narrowest frame the extractor accepts ("at 640 px").
     public static let defaultMinimumWidth = 640
 
-    /// Tiers, highest first.
+    /// Tiers in the order they are tried (the configuration's `fpsTiers` as given).
     public let tiers: [Int]
     /// Narrowest usable width in pixels.
     public let minimumWidth: Int
 
-    /// A selector over `tiers` (sorted highest first) for frames at least `minimumWidth` wide.
+    /// A selector that tries `tiers` in the order given for frames at least `minimumWidth` wide.
     public init(tiers: [Int] = FpsTierSelector.defaultTiers, minimumWidth: Int = FpsTierSelector.defaultMinimumWidth) {
-        self.tiers = tiers.sorted(by: >)
+        self.tiers = tiers
         self.minimumWidth = minimumWidth
     }
 
@@ -39,17 +39,19 @@ public struct FpsTierSelector: Sendable {
         !mode.isEmulated && (mode.format.reducerFormat != nil || mode.format.family == .mjpeg)
     }
 
-    /// The highest tier reachable with `modes`, or nil when none reaches the lowest tier.
+    /// The first tier of the ladder reachable with `modes`, or nil when none is.
     public func choose(from modes: [CameraMode]) -> Choice? {
         choose(from: modes, tiers: tiers)
     }
 
-    /// The highest tier strictly below `tier` that `modes` reach (a tier drop), or nil at the bottom.
+    /// A tier drop from `tier`: the first tier after it in the ladder that is lower and that `modes` reach, or nil
+    /// when there is none.
     public func choose(from modes: [CameraMode], below tier: Int) -> Choice? {
-        choose(from: modes, tiers: tiers.filter { $0 < tier })
+        let later = tiers.firstIndex(of: tier).map { tiers[($0 + 1)...] } ?? tiers[...]
+        return choose(from: modes, tiers: later.filter { $0 < tier })
     }
 
-    private func choose(from modes: [CameraMode], tiers: [Int]) -> Choice? {
+    private func choose(from modes: [CameraMode], tiers: some Sequence<Int>) -> Choice? {
         let usable = modes.filter { Self.isCapturable($0) && $0.width >= minimumWidth }
         for tier in tiers {
             let reaching = usable.filter { $0.maxFps >= Double(tier) - 0.5 }
@@ -65,7 +67,7 @@ public struct FpsTierSelector: Sendable {
         if !native.isEmpty, native.allSatisfy({ $0.format.family == .bayer }) {
             return "The camera delivers raw Bayer frames only (it needs libcamera's image pipeline)"
         }
-        let lowest = tiers.last ?? 20
+        let lowest = tiers.min() ?? 20
         return "No capture format reaches \(lowest) fps at \(minimumWidth) px"
     }
 

@@ -101,9 +101,17 @@ public final class V4L2CaptureBackend: CaptureBackend {
         return dequeue(node, hungUp: descriptor.revents & Int16(POLLHUP | POLLERR) != 0)
     }
 
-    public func prepareControls(fps: Int) -> (limits: ExposureLimits, current: ExposureSetting)? {
+    public func prepareControls(fps: Int, manualExposure: Bool)
+        -> (limits: ExposureLimits, current: ExposureSetting)? {
         guard let node else { return nil }
         for (id, value) in Self.fixedControls where node.control(id) != nil {
+            node.setControl(id, value)
+        }
+        guard manualExposure, node.control(CV4L2_CID_EXPOSURE_ABSOLUTE) != nil else {
+            automaticExposure(node)
+            return nil
+        }
+        for (id, value) in Self.manualExposureControls where node.control(id) != nil {
             node.setControl(id, value)
         }
         if node.control(CV4L2_CID_EXPOSURE_AUTO) != nil {
@@ -122,12 +130,26 @@ public final class V4L2CaptureBackend: CaptureBackend {
         if code != 0 { throw CaptureError("VIDIOC_S_CTRL(exposure)", device: device, code: code) }
     }
 
-    /// Controls written once before tuning: aperture-priority AE off (it stretches frames in the dark), white
-    /// balance, focus, automatic gain and backlight compensation off.
+    /// Controls written once after opening: the frame-rate priority of automatic exposure off (it stretches frames
+    /// in the dark), white balance and focus off.
     private static let fixedControls: [(UInt32, Int)] = [
         (CV4L2_CID_EXPOSURE_AUTO_PRIORITY, 0), (CV4L2_CID_AUTO_WHITE_BALANCE, 0), (CV4L2_CID_FOCUS_AUTO, 0),
+    ]
+
+    /// Controls written before tuning: automatic gain and backlight compensation off.
+    private static let manualExposureControls: [(UInt32, Int)] = [
         (CV4L2_CID_AUTOGAIN, 0), (CV4L2_CID_BACKLIGHT_COMPENSATION, 0),
     ]
+
+    /// Puts the camera on automatic exposure and gain (a tuned reading before may have left it manual): the
+    /// aperture-priority mode UVC cameras offer, else the fully automatic one.
+    private func automaticExposure(_ node: V4L2Node) {
+        if node.control(CV4L2_CID_EXPOSURE_AUTO) != nil,
+           node.setControl(CV4L2_CID_EXPOSURE_AUTO, Int(CV4L2_EXPOSURE_APERTURE_PRIORITY)) != 0 {
+            node.setControl(CV4L2_CID_EXPOSURE_AUTO, Int(CV4L2_EXPOSURE_AUTO))
+        }
+        if node.control(CV4L2_CID_AUTOGAIN) != nil { node.setControl(CV4L2_CID_AUTOGAIN, 1) }
+    }
 
     // MARK: - Setup
 

@@ -6,7 +6,7 @@ import StrictJSON
 /// `nfv devices [--json]`: the cameras discovery finds, without opening a stream.
 let devicesCommand = Subcommand(
     name: "devices",
-    summary: "list the cameras (formats, fps tier, torch) without streaming",
+    summary: "list the cameras (facing, formats, fps tier, torch) without streaming",
     usage: """
         usage: nfv devices [--json]
           --json   print the list as a JSON array (as nfv_cameras returns it)
@@ -27,7 +27,8 @@ let devicesCommand = Subcommand(
             let tier = camera.choice.map { "\($0.tier) fps via \($0.mode.label)" }
                 ?? "unsupported: \(camera.unsupportedReason ?? "")"
             print("\(camera.path)  \(camera.name)  [\(camera.driver), \(camera.bus)]  id \(camera.id)")
-            print("    \(tier); torch: \(camera.torch?.label ?? "none")")
+            let rotation = camera.sensorRotation.map { ", sensor rotated \($0)°" } ?? ""
+            print("    facing \(camera.facing.rawValue)\(rotation); \(tier); torch: \(camera.torch?.label ?? "none")")
             let native = camera.modes.filter { !$0.isEmulated }.map(\.label).joined(separator: ", ")
             print("    formats: \(native.isEmpty ? "none" : native)")
         }

@@ -15,8 +15,9 @@ let readCommand = Subcommand(
             --no-finger-for S  no finger for the first S seconds      --lift-at S   finger lifted for 3 s at S
             --motion-at S      a motion burst at S                     --scenario JSON  see docs/simulator.md
             --fast             as fast as possible instead of real time
-          --device PATH        a camera: a device path, a stable id from nfv devices, or "default" (the first
-                               supported camera, also without --device)
+          --device PATH        a camera: a device path, a stable id from nfv devices, "back", "front" or
+                               "external" (by facing), or "default" (a back camera with a torch, else the first
+                               supported camera; also without --device)
           --config JSON|@FILE  session configuration (docs/configuration.md)
           --record FILE        write a recording of what the session consumed (docs/recording-format.md)
           --json               print the events as JSON Lines, exactly as the C API delivers them

@@ -10,8 +10,8 @@ let supportCommand = Subcommand(
     summary: "say whether readings can run on this machine's (or a chosen) camera",
     usage: """
         usage: nfv support [DEVICE | --device DEVICE] [--json]
-          DEVICE   a device path (/dev/video0), a stable id from nfv devices, or "default" (the first supported
-                   camera, also without DEVICE); --device DEVICE as in nfv read
+          DEVICE   a device path (/dev/video0), a stable id from nfv devices, "back", "front" or "external" (by
+                   facing), or "default" (the default camera, also without DEVICE); --device DEVICE as in nfv read
           --json   print {"isSupported","hasCamera","hasTorch","fpsTier","reason","cameraAccess"} as JSON
         Exit status: 0 when supported, 1 when not, 2 on bad usage.
         """,

@@ -6,6 +6,7 @@ let subcommands: [Subcommand] = [
     readCommand,
     replayCommand,
     analyzeCommand,
+    compareCommand,
     reportCommand,
     exportCommand,
     licenseCommand,

@@ -34,7 +34,7 @@ struct CameraCaptureLoopTests {
     /// delivered and the last status.
     /// `readingActive` says, for a virtual time, whether the session is measuring a reading.
     private func run(_ camera: ScriptedCamera, torch: RecordingTorch? = RecordingTorch(), tier: Int = 30,
-                     tunerSettings: ExposureTunerSettings = ExposureTunerSettings(),
+                     tunerSettings: ExposureTunerSettings? = ExposureTunerSettings(),
                      readingActive: @escaping (Double) -> Bool = { _ in false },
                      fingerContact: @escaping (Double) -> Bool? = { _ in nil },
                      until end: Double) throws -> (Delivered, CameraStatus?) {
@@ -155,6 +155,25 @@ struct CameraCaptureLoopTests {
                                   until: 14)
         #expect(!camera.applied.contains { $0.time >= 3 }, "the exposure stays where the first run left it")
         #expect(status?.exposureLocked == true, "nothing moves the exposure any more: still locked")
+    }
+
+    @Test func withoutTheTunerTheCameraKeepsItsAutomaticExposure() throws {
+        let camera = ScriptedCamera(clock: VirtualClock())
+        let torch = RecordingTorch()
+        let (delivered, status) = try run(camera, torch: torch, tunerSettings: nil, readingActive: { $0 >= 3 },
+                                          until: 6)
+        #expect(camera.automaticExposure, "automatic exposure left on")
+        #expect(camera.applied.isEmpty, "no manual exposure written")
+        #expect(status?.exposure == nil && status?.exposureTuneSteps == 0 && status?.exposureLocked == false)
+        #expect(!delivered.settings.isEmpty)
+        #expect(delivered.settings.allSatisfy { !$0.exposureTunerEnabled && !$0.exposureLocked && $0.exposureSettled })
+        #expect(torch.switches == [true, false], "the torch still lights the finger")
+    }
+
+    @Test func withTheTunerTheCameraLeavesAutomaticExposure() throws {
+        let camera = ScriptedCamera(clock: VirtualClock())
+        _ = try run(camera, until: 2)
+        #expect(!camera.automaticExposure && !camera.applied.isEmpty)
     }
 
     @Test func automaticExposureIsNeverReportedLocked() throws {

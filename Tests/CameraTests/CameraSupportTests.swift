@@ -98,4 +98,36 @@ struct CameraSupportTests {
         #expect(formats.count == 3)
         #expect(camera.deviceModel == "Cam (usb-1)")
     }
+
+    /// A camera at `path` that reaches 30 fps, or none when `supported` is false.
+    private func camera(_ path: String, facing: CameraFacing, torch: Bool, supported: Bool = true)
+        -> CameraDescription {
+        let modes = [CameraMode(format: .yuyv, width: 640, height: supported ? 480 : 240, maxFps: supported ? 30 : 5)]
+        return CameraDescription(
+            id: path, name: path, path: path, driver: "fake", bus: path, modes: modes,
+            torch: torch ? TorchDevice(kind: .sysfsLED, path: "/sys/class/leds/torch/brightness") : nil,
+            choice: FpsTierSelector().choose(from: modes), unsupportedReason: nil, facing: facing)
+    }
+
+    @Test func theDefaultCameraIsABackCameraWithATorch() {
+        let front = camera("/dev/video0", facing: .front, torch: false)
+        let backWithoutTorch = camera("/dev/video1", facing: .back, torch: false)
+        let backWithTorch = camera("/dev/video2", facing: .back, torch: true)
+        let unsupportedBack = camera("/dev/video3", facing: .back, torch: true, supported: false)
+        #expect(CameraDiscovery.preferred(among: [front, backWithoutTorch, backWithTorch])?.path == "/dev/video2")
+        #expect(CameraDiscovery.preferred(among: [unsupportedBack, front, backWithoutTorch])?.path == "/dev/video0")
+        #expect(CameraDiscovery.preferred(among: [unsupportedBack]) == nil)
+    }
+
+    @Test func facingComesFromTheOrientationControl() {
+        #expect(CameraFacing(orientationControl: 0) == .front)
+        #expect(CameraFacing(orientationControl: 1) == .back)
+        #expect(CameraFacing(orientationControl: 2) == .external)
+        #expect(CameraFacing(orientationControl: 7) == .unknown)
+        #expect(CameraFacing(orientationControl: nil) == .unknown)
+        #expect(CameraFacing(deviceName: "back") == .back)
+        #expect(CameraFacing(deviceName: "unknown") == nil && CameraFacing(deviceName: "/dev/video0") == nil)
+        let json = camera("/dev/video0", facing: .back, torch: false).jsonValue.objectValue
+        #expect(json?["facing"] == .string("back") && json?["sensorRotation"] == nil)
+    }
 }

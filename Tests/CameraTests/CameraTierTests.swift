@@ -58,6 +58,16 @@ struct CameraTierTests {
         #expect(selector.choose(from: modes, below: 20) == nil)
     }
 
+    @Test func tiersAreTriedInTheOrderGiven() {
+        let modes = [mode(.mjpeg, 640, 480, 60), mode(.yuyv, 640, 480, 30)]
+        let selector = FpsTierSelector(tiers: [30, 60, 20])
+        #expect(selector.tiers == [30, 60, 20])
+        #expect(selector.choose(from: modes) == .init(tier: 30, mode: mode(.yuyv, 640, 480, 30)))
+        #expect(selector.choose(from: modes, below: 30)?.tier == 20, "a drop goes down, to a later, lower tier")
+        #expect(selector.choose(from: modes, below: 60)?.tier == 20, "30 came before 60: not tried again")
+        #expect(FpsTierSelector(tiers: [30, 20, 60]).unsupportedReason(for: []).contains("reaches 20 fps"))
+    }
+
     @Test func fourCCRoundTripsItsText() {
         #expect(FourCC("YUYV").rawValue == 0x5659_5559)
         #expect(FourCC(rawValue: 0x4750_4A4D).description == "MJPG")

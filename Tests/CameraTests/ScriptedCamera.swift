@@ -48,6 +48,8 @@ final class ScriptedCamera: CaptureBackend {
     private(set) var streaming = false
     private(set) var isOpen = false
     private(set) var setting = ExposureSetting(exposure: 250, gain: 32)
+    /// Whether the camera was left on (or put back on) its automatic exposure by the last `prepareControls`.
+    private(set) var automaticExposure = true
     /// Every exposure applied, with the virtual time it was applied at.
     private(set) var applied: [(time: Double, setting: ExposureSetting)] = []
     private var nextFrameTime: Double?
@@ -125,8 +127,10 @@ final class ScriptedCamera: CaptureBackend {
                                   saturatedFraction: red >= 250 ? 0.9 : 0))
     }
 
-    func prepareControls(fps: Int) -> (limits: ExposureLimits, current: ExposureSetting)? {
-        script.hasManualExposure ? (ExposureLimits(exposure: 3...2047, gain: 0...255, fps: fps), setting) : nil
+    func prepareControls(fps: Int, manualExposure: Bool) -> (limits: ExposureLimits, current: ExposureSetting)? {
+        automaticExposure = !manualExposure || !script.hasManualExposure
+        guard manualExposure, script.hasManualExposure else { return nil }
+        return (ExposureLimits(exposure: 3...2047, gain: 0...255, fps: fps), setting)
     }
 
     func apply(_ setting: ExposureSetting) throws(CaptureError) {

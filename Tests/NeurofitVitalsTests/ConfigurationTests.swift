@@ -40,7 +40,7 @@ private let finiteKeys = [
         #expect(advanced.cancelBadFraction == 0.6)
         #expect(advanced.liveSqCancelConsecutive == 100 && advanced.contactLossPreviews == 3)
         #expect(advanced.liveDiscardGateSeconds == 35 && advanced.liveDiscardGateThreshold == 0.5)
-        #expect(advanced.exposureTunerEnabled == false)
+        #expect(advanced.exposureTunerEnabled, "the one Linux default that follows Android")
         #expect([advanced.exposureTargetDc, advanced.exposureDcMin, advanced.exposureDcMax] == [150, 120, 210])
         #expect([advanced.exposureTuneFramesPerStep, advanced.exposureTuneMaxSteps, advanced.exposureTunerMaxCancels]
             == [15, 8, 2])
@@ -58,7 +58,7 @@ private let finiteKeys = [
         let configuration = try VitalsConfiguration(json: """
             {"readingDuration": 90.5, "autoRestartAfterCancel": false, "motionBreathing": false,
              "advanced": {"minAmplitude": 0.25, "cancelMinSamples": 10.0, "fpsTiers": [30, 15],
-                          "exposureTunerEnabled": true}}
+                          "exposureTunerEnabled": false}}
             """)
         var expected = VitalsConfiguration()
         expected.readingDuration = 90.5
@@ -67,7 +67,7 @@ private let finiteKeys = [
         expected.advanced.minAmplitude = 0.25
         expected.advanced.cancelMinSamples = 10
         expected.advanced.fpsTiers = [30, 15]
-        expected.advanced.exposureTunerEnabled = true
+        expected.advanced.exposureTunerEnabled = false
         #expect(configuration == expected)
     }
 

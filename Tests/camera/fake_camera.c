@@ -19,6 +19,9 @@
  *                        STATE.torch holds 1/0, written by any process (the torch guardian included)
  *   FAKE_CAMERA_SPEED    stream clock speed (frame time per wall second; default 1)
  *   FAKE_CAMERA_LIGHT    brightness factor on the scene (default 1): a light the tuner must dim the torch for
+ *   FAKE_CAMERA_FACING   front | back | external: offer the read-only V4L2_CID_CAMERA_ORIENTATION control with that
+ *                        value (default: no such control, as most USB webcams)
+ *   FAKE_CAMERA_ROTATION degrees: offer the read-only V4L2_CID_CAMERA_SENSOR_ROTATION control (default: none)
  *   FAKE_CAMERA_FAULTS   comma-separated: eacces | busy | busy@T+D | stall@T+D | unplug@T | replug@T | fps@T=N |
  *                        eio@T | errbuf@T | drop@T=N | replug@T=PATH (back under another node)
  *                        (T, D in stream-clock seconds since the first STREAMON)
@@ -41,6 +44,17 @@
 #include <unistd.h>
 #include <jpeglib.h>
 #include <linux/videodev2.h>
+
+/* Camera location controls (Linux 5.8), for kernel headers that predate them. */
+#ifndef V4L2_CID_CAMERA_ORIENTATION
+#define V4L2_CID_CAMERA_ORIENTATION (V4L2_CID_CAMERA_CLASS_BASE + 34)
+#define V4L2_CAMERA_ORIENTATION_FRONT 0
+#define V4L2_CAMERA_ORIENTATION_BACK 1
+#define V4L2_CAMERA_ORIENTATION_EXTERNAL 2
+#endif
+#ifndef V4L2_CID_CAMERA_SENSOR_ROTATION
+#define V4L2_CID_CAMERA_SENSOR_ROTATION (V4L2_CID_CAMERA_CLASS_BASE + 35)
+#endif
 
 #define MAX_FDS 4096
 #define MAX_MODES 16
@@ -78,6 +92,7 @@ static struct {
     int mode_count;
     double speed;
     double light;
+    int orientation, rotation; /* -1: the control is absent */
     int eacces, always_busy;
     fault faults[MAX_FAULTS];
     int fault_count;
@@ -168,6 +183,10 @@ static void configure(void) {
     cfg.speed = getenv("FAKE_CAMERA_SPEED") ? atof(getenv("FAKE_CAMERA_SPEED")) : 1;
     cfg.light = getenv("FAKE_CAMERA_LIGHT") ? atof(getenv("FAKE_CAMERA_LIGHT")) : 1;
     if (cfg.speed <= 0) cfg.speed = 1;
+    const char *facing = getenv("FAKE_CAMERA_FACING");
+    cfg.orientation = !facing ? -1 : strcmp(facing, "front") == 0 ? V4L2_CAMERA_ORIENTATION_FRONT
+                    : strcmp(facing, "back") == 0 ? V4L2_CAMERA_ORIENTATION_BACK : V4L2_CAMERA_ORIENTATION_EXTERNAL;
+    cfg.rotation = getenv("FAKE_CAMERA_ROTATION") ? atoi(getenv("FAKE_CAMERA_ROTATION")) : -1;
     parse_modes(getenv("FAKE_CAMERA_MODES"));
     parse_faults(getenv("FAKE_CAMERA_FAULTS"));
     load_scene(getenv("FAKE_CAMERA_SCENE"));
@@ -194,8 +213,8 @@ typedef struct {
 } buffer_state;
 
 /* Controls (UVC-like). */
-enum { C_EXPOSURE_AUTO, C_EXPOSURE, C_PRIORITY, C_GAIN, C_AWB, C_FOCUS, C_BACKLIGHT, C_LED_MODE, C_TORCH_INTENSITY,
-       C_COUNT };
+enum { C_EXPOSURE_AUTO, C_EXPOSURE, C_PRIORITY, C_GAIN, C_AWB, C_FOCUS, C_BACKLIGHT, C_ORIENTATION, C_ROTATION,
+       C_LED_MODE, C_TORCH_INTENSITY, C_COUNT };
 static const struct { uint32_t id; int min, max, def, menu; const char *name; } controls[C_COUNT] = {
     {V4L2_CID_EXPOSURE_AUTO, 0, 3, 3, 1, "exposure_auto"},
     {V4L2_CID_EXPOSURE_ABSOLUTE, 3, 2047, 250, 0, "exposure"},
@@ -204,6 +223,8 @@ static const struct { uint32_t id; int min, max, def, menu; const char *name; } 
     {V4L2_CID_AUTO_WHITE_BALANCE, 0, 1, 1, 0, "white_balance_auto"},
     {V4L2_CID_FOCUS_AUTO, 0, 1, 1, 0, "focus_auto"},
     {V4L2_CID_BACKLIGHT_COMPENSATION, 0, 2, 1, 0, "backlight_compensation"},
+    {V4L2_CID_CAMERA_ORIENTATION, 0, 2, 2, 1, "camera_orientation"},   /* read-only; FAKE_CAMERA_FACING */
+    {V4L2_CID_CAMERA_SENSOR_ROTATION, 0, 270, 0, 0, "camera_sensor_rotation"}, /* read-only; FAKE_CAMERA_ROTATION */
     {V4L2_CID_FLASH_LED_MODE, 0, 2, 0, 1, "torch_mode"},
     {V4L2_CID_FLASH_TORCH_INTENSITY, 0, 100, 50, 0, "torch_intensity"},
 };
@@ -247,6 +268,8 @@ static double stream_clock(void) { return dev.origin > 0 ? (mono_now() - dev.ori
 
 static void reset_controls(void) {
     for (int c = 0; c < C_COUNT; c++) dev.value[c] = dev.pending[c] = controls[c].def;
+    dev.value[C_ORIENTATION] = dev.pending[C_ORIENTATION] = cfg.orientation;
+    dev.value[C_ROTATION] = dev.pending[C_ROTATION] = cfg.rotation;
     memset(dev.pending_at, 0, sizeof dev.pending_at);
 }
 
@@ -648,10 +671,17 @@ static int distinct_format(int index) {
 
 /* ---- ioctls ------------------------------------------------------------------------------------------------- */
 
+/** Whether control `c` exists on a node of `kind` (the location controls only when configured). */
+static int control_offered(int c, node_kind kind) {
+    int flash = c == C_LED_MODE || c == C_TORCH_INTENSITY;
+    if (c == C_ORIENTATION && cfg.orientation < 0) return 0;
+    if (c == C_ROTATION && cfg.rotation < 0) return 0;
+    return (kind == K_SUBDEV) == flash;
+}
+
 static int control_index(uint32_t id, node_kind kind) {
     for (int c = 0; c < C_COUNT; c++) {
-        int flash = c == C_LED_MODE || c == C_TORCH_INTENSITY;
-        if (controls[c].id == id && (kind == K_SUBDEV) == flash) return c;
+        if (controls[c].id == id && control_offered(c, kind)) return c;
     }
     return -1;
 }
@@ -663,8 +693,7 @@ static int query_control(struct v4l2_queryctrl *query, node_kind kind) {
         uint32_t after = id & ~V4L2_CTRL_FLAG_NEXT_CTRL, best = 0;
         c = -1;
         for (int i = 0; i < C_COUNT; i++) {
-            int flash = i == C_LED_MODE || i == C_TORCH_INTENSITY;
-            if ((kind == K_SUBDEV) == flash && controls[i].id > after && (c < 0 || controls[i].id < best)) {
+            if (control_offered(i, kind) && controls[i].id > after && (c < 0 || controls[i].id < best)) {
                 c = i;
                 best = controls[i].id;
             }
@@ -683,12 +712,14 @@ static int query_control(struct v4l2_queryctrl *query, node_kind kind) {
     query->step = 1;
     query->default_value = controls[c].def;
     if (c == C_EXPOSURE && dev.pending[C_EXPOSURE_AUTO] != V4L2_EXPOSURE_MANUAL) query->flags = V4L2_CTRL_FLAG_INACTIVE;
+    if (c == C_ORIENTATION || c == C_ROTATION) query->flags = V4L2_CTRL_FLAG_READ_ONLY;
     return 0;
 }
 
 static int set_control(struct v4l2_control *control, node_kind kind) {
     int c = control_index(control->id, kind);
     if (c < 0) return EINVAL;
+    if (c == C_ORIENTATION || c == C_ROTATION) return EACCES; /* read-only */
     if (c == C_EXPOSURE_AUTO && control->value != V4L2_EXPOSURE_MANUAL &&
         control->value != V4L2_EXPOSURE_APERTURE_PRIORITY) return EINVAL; /* UVC: menu skips 0 and 2 */
     if (control->value < controls[c].min || control->value > controls[c].max) return ERANGE;

@@ -198,6 +198,30 @@ def torch_dimmed(args, scenario):
     scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
 
 
+def tuner_off(args, scenario):
+    """exposureTunerEnabled false: the camera stays on its automatic exposure (aperture priority, the exposure and
+    gain never written) while the torch still lights the finger, and the recording's camera lines say the tuner is
+    off and nothing is locked (nfv read, stopped by SIGINT)."""
+    recording = os.path.join(scenario.workdir, "tuner-off.nfvrec")
+    env = environment(args, scenario, extra={"FAKE_CAMERA_SPEED": "2"})
+    outcome = read_then_interrupt(args, scenario, env, DEVICE, '{"advanced":{"exposureTunerEnabled":false}}',
+                                  recording, 4)
+    if outcome is None:
+        return
+    state, _ = outcome
+    scenario.check(state.get("exposure_auto") == 3, "exposure_auto %s, expected aperture priority (3)"
+                   % state.get("exposure_auto"))
+    scenario.check(state.get("exposure") == 250 and state.get("gain") == 32,
+                   "exposure %s gain %s, expected the defaults 250 and 32" % (state.get("exposure"), state.get("gain")))
+    scenario.check(state.get("torch") == 1 and state.get("exposure_auto_priority") == 0,
+                   "torch %s, AE priority %s" % (state.get("torch"), state.get("exposure_auto_priority")))
+    with open(recording) as lines:
+        cameras = [json.loads(line)["settings"] for line in lines if '"type":"camera"' in line]
+    scenario.check(cameras and all(not s["exposure_tuner_enabled"] and not s["exposure_locked"] for s in cameras),
+                   "camera lines %s" % cameras[-3:])
+    scenario.check(scenario.torch_file() == "0", "torch %r after SIGINT" % scenario.torch_file())
+
+
 def capture_30(args, scenario):
     """YUYV at 30 fps with a flash-subdevice torch: rate, tuner, AE priority, torch on during, released after."""
     records = run_capture(args, scenario, seconds=4)
@@ -576,9 +600,73 @@ def c_api(args, scenario):
     scenario.check(strict.returncode == 0, "JSON the C API handed out: %s" % (strict.stdout + strict.stderr)[-400:])
 
 
+PYTHON_FACING = """
+import sys
+import neurofit_vitals as nfv
+camera = nfv.cameras()[0]
+nfv.activate(sys.argv[1], "python3")
+with nfv.Session() as session:
+    session.use_camera("back")
+with nfv.Session() as session:
+    try:
+        session.use_camera("front")
+        refused = "accepted"
+    except nfv.NeurofitVitalsError as error:
+        refused = type(error).__name__
+print(camera.facing, camera.sensor_rotation, "ok", refused)
+"""
+
+
+def facing(args, scenario):
+    """The camera's facing from V4L2_CID_CAMERA_ORIENTATION (unknown without the control), its sensor rotation,
+    and "back"/"front" choosing by facing in nfv devices, nfv support, nfv read and the C API."""
+    def devices(extra):
+        env = environment(args, scenario, extra=extra)
+        out = subprocess.run([args.nfv, "devices", "--json"], env=env, capture_output=True, text=True, timeout=20)
+        return json.loads(out.stdout)
+    plain = devices({})
+    scenario.check(len(plain) == 1 and plain[0]["facing"] == "unknown" and "sensorRotation" not in plain[0],
+                   "without the control: %s" % plain)
+    for facing in ("front", "back", "external"):
+        found = devices({"FAKE_CAMERA_FACING": facing, "FAKE_CAMERA_ROTATION": "270"})
+        scenario.check(len(found) == 1 and found[0]["facing"] == facing and found[0]["sensorRotation"] == 270,
+                       "%s: %s" % (facing, found))
+    env = environment(args, scenario, extra={"FAKE_CAMERA_FACING": "front"})
+    shown = subprocess.run([args.nfv, "devices"], env=env, capture_output=True, text=True, timeout=20)
+    scenario.check("facing front" in shown.stdout, "nfv devices: %r" % shown.stdout[-300:])
+    wanted = subprocess.run([args.nfv, "support", "front", "--json"], env=env, capture_output=True, text=True,
+                            timeout=20)
+    scenario.check(json.loads(wanted.stdout or "{}").get("isSupported") is True, "support front: %s" % wanted.stdout)
+    missing = subprocess.run([args.nfv, "support", "back", "--json"], env=env, capture_output=True, text=True,
+                             timeout=20)
+    answer = json.loads(missing.stdout or "{}")
+    scenario.check(answer.get("isSupported") is False and "facing back" in (answer.get("reason") or ""),
+                   "support back: %s" % missing.stdout)
+    read = subprocess.run([args.nfv, "read", "--device", "back", "--json", "--license", args.license], env=env,
+                          capture_output=True, text=True, timeout=30)
+    scenario.check(read.returncode != 0 and "facing back" in read.stdout + read.stderr,
+                   "nfv read --device back without a back camera: %s %s" % (read.stdout[-300:], read.stderr[-300:]))
+    built = build_capi_test(args, scenario)
+    if built is None:
+        return
+    binary, library_dir = built
+    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir, "FAKE_CAMERA_FACING": "back",
+                                             "FAKE_CAMERA_ROTATION": "90"})
+    run = subprocess.run([binary, "facing-back", args.license], env=env, capture_output=True, text=True, timeout=60)
+    scenario.check(run.returncode == 0, "C API: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+    env.update({"PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
+                "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
+    python = subprocess.run([sys.executable, "-c", PYTHON_FACING, args.license], env=env, capture_output=True,
+                            text=True, timeout=60)
+    scenario.check(python.stdout.strip() == "back 90 ok CameraUnavailableError",
+                   "Python: %r %s" % (python.stdout.strip(), python.stderr.strip()[-400:]))
+    scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the C API test" % scenario.torch_file())
+
+
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
-             fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed]
+             fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
+             facing, tuner_off]
 
 
 def main():

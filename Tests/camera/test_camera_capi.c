@@ -84,6 +84,38 @@ static void with_camera(const char *license, const char *state) {
     CHECK(torch && torch[0] == '0');
 }
 
+/* The fake camera says it faces back (FAKE_CAMERA_FACING=back, FAKE_CAMERA_ROTATION=90): discovery reports it, and
+ * "back" names it wherever a device is taken while "front" names no camera. */
+static void facing_back(const char *license) {
+    char *json = NULL;
+    CHECK_STATUS(nfv_cameras(&json), NFV_OK);
+    check_json(json);
+    CHECK(contains(json, "\"facing\":\"back\"") && contains(json, "\"sensorRotation\":90"));
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_device_support("back", &json), NFV_OK);
+    CHECK(contains(json, "\"isSupported\":true"));
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_device_support("front", &json), NFV_OK);
+    check_json(json);
+    CHECK(contains(json, "\"isSupported\":false") && contains(json, "No camera reports facing front"));
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_camera_access("back", &json), NFV_OK);
+    CHECK(json && strcmp(json, "{\"authorization\":\"authorized\"}") == 0);
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_camera_access("front", &json), NFV_OK);
+    CHECK(contains(json, "\"authorization\":\"denied\""));
+    nfv_string_free(json);
+
+    CHECK_STATUS(nfv_activate(license, "test_camera_capi"), NFV_OK);
+    nfv_session *session = NULL;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, "front"), NFV_ERR_CAMERA_UNAVAILABLE);
+    CHECK(contains(nfv_last_error_message(), "No camera reports facing front"));
+    CHECK(nfv_last_error_retryable() == 0);
+    CHECK_STATUS(nfv_session_use_camera(session, "back"), NFV_OK);
+    nfv_session_destroy(session);
+}
+
 /* Pulls events until one contains `needle` or `tries` time-outs of 250 ms passed; returns whether it came. */
 static int wait_for_event(nfv_session *session, const char *needle, int tries) {
     char *json = NULL;
@@ -145,6 +177,8 @@ int main(int argc, char **argv) {
     arguments_are_checked();
     if (strcmp(argv[1], "no-camera") == 0) {
         without_camera();
+    } else if (strcmp(argv[1], "facing-back") == 0 && argc >= 3) {
+        facing_back(argv[2]);
     } else if (strcmp(argv[1], "exposure-hold") == 0 && argc >= 4) {
         exposure_hold(argv[2], argv[3]);
     } else if (argc >= 4) {

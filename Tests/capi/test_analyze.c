@@ -72,9 +72,60 @@ static void test_bad_arguments(void) {
     CHECK_STATUS(nfv_analyze(NULL, NULL, NULL, NULL, 0, NULL, &json), NFV_ERR_NO_HEART_RATE);
 }
 
+static void test_compare_judges_each_metric(void) {
+    char *json = NULL;
+    CHECK_STATUS(nfv_compare("{\"heartRateBpm\":70,\"rmssdMs\":40,\"sdnnMs\":50,\"sd2sd1\":null,\"quality\":3}",
+                             "{\"heartRateBpm\":76,\"rmssdMs\":45,\"sdnnMs\":20,\"breathingRateBrpm\":14}", &json),
+                 NFV_OK);
+    check_json(json);
+    CHECK(contains(json, "\"heartRateBpm\":{\"baseline\":70,\"beyondTypicalVariation\":true,\"delta\":6,"
+                         "\"followUp\":76}"));
+    CHECK(contains(json, "\"rmssdMs\":{\"baseline\":40,\"beyondTypicalVariation\":false,\"delta\":5,"));
+    CHECK(contains(json, "\"sdnnMs\":{\"baseline\":50,\"beyondTypicalVariation\":null,\"delta\":-30,"));
+    CHECK(contains(json, "\"breathingRateBrpm\":null"));
+    CHECK(contains(json, "\"sd2sd1\":null"));
+    CHECK(contains(json, "\"baevskyStressIndex\":null"));
+    nfv_string_free(json);
+    /* A change of exactly the threshold is typical variation; just above it is not. */
+    CHECK_STATUS(nfv_compare("{\"heartRateBpm\":70,\"breathingRateBrpm\":12}",
+                             "{\"heartRateBpm\":65,\"breathingRateBrpm\":14.5}", &json), NFV_OK);
+    CHECK(contains(json, "\"heartRateBpm\":{\"baseline\":70,\"beyondTypicalVariation\":false,\"delta\":-5,"));
+    CHECK(contains(json, "\"breathingRateBrpm\":{\"baseline\":12,\"beyondTypicalVariation\":true,\"delta\":2.5,"));
+    nfv_string_free(json);
+}
+
+static void test_compare_of_analysed_readings(void) {
+    char *result = NULL, *json = NULL;
+    make_pulse();
+    CHECK_STATUS(nfv_analyze(timestamps, red, green, blue, FRAMES, NULL, &result), NFV_OK);
+    CHECK_STATUS(nfv_compare(result, result, &json), NFV_OK);
+    check_json(json);
+    CHECK(contains(json, "\"beyondTypicalVariation\":false,\"delta\":0,"));
+    nfv_string_free(result);
+    nfv_string_free(json);
+}
+
+static void test_compare_bad_arguments(void) {
+    char *json = (char *)"untouched";
+    CHECK_STATUS(nfv_compare(NULL, "{}", &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(json == NULL);
+    CHECK(contains(nfv_last_error_message(), "baseline_json must not be NULL"));
+    CHECK_STATUS(nfv_compare("{}", "{\"heartRateBpm\":", &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "follow_up_json is not valid JSON"));
+    CHECK_STATUS(nfv_compare("[70]", "{}", &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "baseline_json must be a result JSON object"));
+    CHECK_STATUS(nfv_compare("{\"rmssdMs\":\"40\"}", "{}", &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "rmssdMs must be a number"));
+    CHECK_STATUS(nfv_compare("{}", "{}", NULL), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "out_json"));
+}
+
 int main(void) {
     test_pulse_gives_a_heart_rate();
     test_flat_signal_has_no_heart_rate();
     test_bad_arguments();
+    test_compare_judges_each_metric();
+    test_compare_of_analysed_readings();
+    test_compare_bad_arguments();
     return check_summary("test_analyze");
 }

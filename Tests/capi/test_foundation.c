@@ -77,17 +77,32 @@ static void test_not_activated_status(void) {
     nfv_string_free(json);
 }
 
+/* Whether the calling thread's last-error JSON carries `"reason":"<reason>"`. */
+static int last_error_reason_is(const char *reason) {
+    char *json = nfv_last_error_json();
+    char expected[64];
+    int found;
+    check_json(json);
+    snprintf(expected, sizeof expected, "\"reason\":\"%s\"", reason);
+    found = contains(json, expected);
+    nfv_string_free(json);
+    return found;
+}
+
 static void test_rejections(const char *key) {
     char *flipped = malloc(strlen(key) + 1);
     strcpy(flipped, key);
     flipped[10] = flipped[10] == 'A' ? 'B' : 'A';
     CHECK_STATUS(nfv_activate(flipped, NULL), NFV_ERR_LICENSE_INVALID);
     CHECK(contains(nfv_last_error_message(), "signature does not verify"));
+    CHECK(last_error_reason_is("badSignature"));
     flipped[strlen(flipped) - 5] = 0;
     CHECK_STATUS(nfv_activate(flipped, NULL), NFV_ERR_LICENSE_INVALID);
     CHECK(contains(nfv_last_error_message(), "truncated"));
+    CHECK(last_error_reason_is("malformed"));
     CHECK_STATUS(nfv_activate("not a key", NULL), NFV_ERR_LICENSE_INVALID);
     CHECK(contains(nfv_last_error_message(), "malformed"));
+    CHECK(last_error_reason_is("malformed"));
     free(flipped);
 }
 
@@ -96,6 +111,7 @@ static void test_other_app(const char *other_app_key, const char *build) {
     if (strcmp(build, "release") == 0) {
         CHECK_STATUS(nfv_activate(other_app_key, NULL), NFV_ERR_LICENSE_INVALID);
         CHECK(contains(nfv_last_error_message(), "does not list the app id 'test_foundation'"));
+        CHECK(last_error_reason_is("appNotListed"));
     } else {
         CHECK_STATUS(nfv_activate(other_app_key, NULL), NFV_OK);
         CHECK_STATUS(nfv_license_status(&json), NFV_OK);

@@ -115,6 +115,23 @@ check(len(intervals) > 55 and all(500 < value < 1300 for value in intervals), "R
 rows = open(rr_csv).read().splitlines()
 check(rows[0] == "beat_time_s,rr_ms,label,accepted" and len(rows) == len(intervals) + 1, "RR CSV header and rows")
 
+faster = run(nfv, "read", "--simulate", "--fast", "--json", "--seed", "4", "--hr", "90")
+later = os.path.join(work, "later.jsonl")
+open(later, "w").write(faster.stdout)
+compared = run(nfv, "compare", events, later, "--json")
+change = json.loads(compared.stdout) if compared.returncode == 0 else {}
+heart = change.get("heartRateBpm") or {}
+check(heart.get("delta", 0) > 5 and heart.get("beyondTypicalVariation") is True,
+      f"nfv compare --json: a reading at 90 bpm is beyond typical variation of one at 70 ({compared.stdout[:300]})")
+check(set(change) == {"heartRateBpm", "rmssdMs", "breathingRateBrpm", "sdnnMs", "baevskyStressIndex", "sd2sd1"},
+      "nfv compare --json has one member a metric")
+same = run(nfv, "compare", recording, events)
+check(same.returncode == 0 and "heart rate (bpm)" in same.stdout and "beyond typical variation" not in same.stdout
+      and "within typical variation" in same.stdout, f"nfv compare of a recording and its events: no change "
+      f"({same.stdout[:400]})")
+refused = run(nfv, "compare", events)
+check(refused.returncode == 2 and "expected two readings" in refused.stderr, "nfv compare needs two readings")
+
 bad = run(nfv, "report", "/nonexistent", "-o", os.path.join(work, "x.svg"))
 check(bad.returncode == 2 and "cannot read" in bad.stderr, "a missing input is a usage error")
 
@@ -191,7 +208,7 @@ support = run(nfv, "support", "--device", "/dev/nfv-no-such-camera", "--json")
 check(support.returncode == 1 and json.loads(support.stdout or "{}").get("hasCamera") is False,
       f"nfv support --device DEVICE ({support.returncode}: {support.stderr[:200]!r})")
 
-for command in ("read", "replay", "support"):
+for command in ("read", "replay", "support", "compare"):
     shown = run(nfv, command, "--help")
     check(shown.returncode == 0 and shown.stdout.startswith(f"usage: nfv {command}") and not shown.stderr,
           f"nfv {command} --help prints its usage")

@@ -1,7 +1,8 @@
 // neurofit_vitals.hpp — header-only C++17 wrapper of the NeurofitVitals C API (include/neurofit_vitals.h).
 //
 // RAII for sessions and library strings, exceptions for failed calls, std::function callbacks. JSON stays text
-// (std::string): parse it with the JSON library your program already uses. Every rule of the C header holds:
+// (std::string): parse it with the JSON library your program already uses. Functions take the C API's names
+// without the `nfv_` prefix. Every rule of the C header holds:
 // session calls are safe from any thread, callbacks run on the session's event thread one at a time.
 //
 //     nfv::Session session;
@@ -23,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace nfv {
 
@@ -92,6 +94,51 @@ inline std::string license_status() {
 /// nfv_set_log_callback()). Process-wide.
 inline void set_logging(bool enabled) noexcept { nfv_set_logging(enabled ? 1 : 0); }
 
+/// The cameras as a JSON array (nfv_cameras(): id, path, facing, formats, fpsTier, hasTorch, isSupported…).
+inline std::string cameras() {
+    char *json = nullptr;
+    detail::check(nfv_cameras(&json));
+    return detail::take(json);
+}
+
+/// Whether a camera can take readings, as JSON (nfv_device_support()); `device` empty = the default camera.
+inline std::string device_support(const std::string &device = std::string()) {
+    char *json = nullptr;
+    detail::check(nfv_device_support(detail::or_null(device), &json));
+    return detail::take(json);
+}
+
+/// Whether this process may open a camera, as JSON (nfv_camera_access()); `device` empty = the first camera.
+inline std::string camera_access(const std::string &device = std::string()) {
+    char *json = nullptr;
+    detail::check(nfv_camera_access(detail::or_null(device), &json));
+    return detail::take(json);
+}
+
+/// The final analysis of a recorded reading from per-frame channel means (nfv_analyze()): the result JSON.
+/// The four vectors must have the same length; `options_json` empty = the defaults. Throws Error
+/// (NFV_ERR_NO_HEART_RATE when the reading holds no trustworthy heart rate, NFV_ERR_INVALID_ARGUMENT otherwise).
+inline std::string analyze(const std::vector<double> &timestamps_s, const std::vector<double> &red,
+                           const std::vector<double> &green, const std::vector<double> &blue,
+                           const std::string &options_json = std::string()) {
+    if (red.size() != timestamps_s.size() || green.size() != timestamps_s.size() ||
+        blue.size() != timestamps_s.size()) {
+        throw Error(NFV_ERR_INVALID_ARGUMENT, "timestamps_s, red, green and blue must have the same length", false);
+    }
+    char *json = nullptr;
+    detail::check(nfv_analyze(timestamps_s.data(), red.data(), green.data(), blue.data(), timestamps_s.size(),
+                              detail::or_null(options_json), &json));
+    return detail::take(json);
+}
+
+/// Compares two result JSONs, before and after (nfv_compare()): per metric the values, the delta and whether it
+/// is beyond typical variation. Throws Error (NFV_ERR_INVALID_ARGUMENT) for text that is not a result object.
+inline std::string compare(const std::string &baseline_json, const std::string &follow_up_json) {
+    char *json = nullptr;
+    detail::check(nfv_compare(baseline_json.c_str(), follow_up_json.c_str(), &json));
+    return detail::take(json);
+}
+
 /// Pixel layouts for Session::submit_frame().
 enum class PixelFormat : int {
     rgb24 = NFV_PIXEL_RGB24,
@@ -146,6 +193,11 @@ public:
     /// Replays a recording, a CSV of per-frame means or a Y4M video.
     void use_replay(const std::string &path, bool real_time = false) {
         detail::check(nfv_session_use_replay(handle_, path.c_str(), real_time ? 1 : 0));
+    }
+
+    /// Reads a camera: `device` a path, a stable id, "front"/"back" (by facing), or empty for the default camera.
+    void use_camera(const std::string &device = std::string()) {
+        detail::check(nfv_session_use_camera(handle_, detail::or_null(device)));
     }
 
     /// Records what the session consumes to `path` (created by start()).

@@ -1,17 +1,20 @@
 // test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
 // a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
-// destruction from inside the callback, a throwing callback. Prints "N passed, N failed"; exit status 1 on failure.
+// destruction from inside the callback, a throwing callback, the camera queries, analyze and compare. Prints
+// "N passed, N failed"; exit status 1 on failure.
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
 #include "neurofit_vitals.hpp"
 
 #include <atomic>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -148,6 +151,60 @@ void a_throwing_callback_is_rethrown_later() {
 
 }  // namespace
 
+void camera_queries_return_json() {
+    check(nfv::cameras().front() == '[', "cameras() is a JSON array");
+    check(contains(nfv::device_support(), R"("isSupported":)"), "device_support() answers isSupported");
+    check(contains(nfv::camera_access(), R"("authorization":)"), "camera_access() answers authorization");
+    nfv::Session session;
+    try {
+        session.use_camera("/dev/no-such-camera");
+        check(false, "a missing camera throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_CAMERA_UNAVAILABLE, "a missing camera is NFV_ERR_CAMERA_UNAVAILABLE");
+    }
+}
+
+/// A fingertip-like pulse at `rate_bpm` with a breathing-paced wobble and a little pseudo-noise, 30 fps for 60 s,
+/// analysed.
+std::string analysed_pulse(double rate_bpm) {
+    std::vector<double> timestamps, red, green, blue;
+    double phase = 0.0;
+    unsigned state = 12345u;
+    for (int frame = 0; frame < 1800; frame++) {
+        double t = frame / 30.0;
+        phase += (rate_bpm / 60.0 + 0.05 * std::sin(2.0 * 3.141592653589793 * 0.25 * t)) / 30.0;
+        double beat = phase - std::floor(phase);
+        state = state * 1103515245u + 12345u;
+        double noise = ((state >> 16) & 0x7fff) / 32768.0 - 0.5;
+        timestamps.push_back(t);
+        red.push_back(200.0 - 3.0 * (beat < 0.15 ? beat / 0.15 : std::exp(-(beat - 0.15) / 0.3)) + 0.1 * noise);
+        green.push_back(4.0);
+        blue.push_back(20.0);
+    }
+    return nfv::analyze(timestamps, red, green, blue);
+}
+
+void analyze_and_compare() {
+    std::string before = analysed_pulse(72), after = analysed_pulse(84);
+    check(contains(before, R"("heartRateBpm":7)"), "analyze() finds the 72 bpm pulse");
+    std::string change = nfv::compare(before, after);
+    check(contains(change, R"("heartRateBpm":{"baseline":7)") && contains(change, R"("beyondTypicalVariation":true)"),
+          "compare() finds a 12 bpm rise beyond typical variation");
+    try {
+        (void)nfv::compare("[]", after);
+        check(false, "comparing a non-object throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_INVALID_ARGUMENT && contains(error.what(), "baseline_json"),
+              "a non-object is NFV_ERR_INVALID_ARGUMENT naming baseline_json");
+    }
+    try {
+        (void)nfv::analyze({0.0, 1.0}, {1.0}, {1.0, 2.0}, {1.0, 2.0});
+        check(false, "arrays of different lengths throw");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_INVALID_ARGUMENT, "arrays of different lengths are an invalid argument");
+    }
+}
+
 int main() {
     check(nfv::abi_compatible() && nfv::version() == NFV_VERSION_STRING, "library version and ABI");
     reading_pulled_to_completion();
@@ -156,6 +213,8 @@ int main() {
     moved_sessions_keep_working();
     stop_and_destroy_inside_the_callback();
     a_throwing_callback_is_rethrown_later();
+    camera_queries_return_json();
+    analyze_and_compare();
     std::printf("test_wrapper: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -43,9 +43,10 @@ public struct AdvancedConfiguration: Sendable, Equatable {
 
     // Exposure
 
-    /// Accepted and kept for parity with the reference configuration (default false); it does not switch the tuner:
-    /// the exposure tuner runs wherever the camera offers manual exposure (docs/configuration.md).
-    public var exposureTunerEnabled: Bool = false
+    /// Whether camera sessions tune and lock a manual exposure (where the camera offers one); false leaves the
+    /// camera on its automatic exposure. Default true on Linux, as on Android: a webcam's automatic exposure clips
+    /// a fingertip lit by its torch (docs/configuration.md).
+    public var exposureTunerEnabled: Bool = true
     /// Red DC level the tuner aims at, 8-bit counts. Default 150.
     public var exposureTargetDc: Double = 150
     /// Lower edge of the accepted red DC band. Default 120.

@@ -1,8 +1,9 @@
 import PpgCore
 import StrictJSON
 
-/// An error the library reports to its host: a stable code, an English message for logs, and whether retrying the
-/// same call can help. Encodes as `{"code":…,"message":…,"retryable":…}`.
+/// An error the library reports to its host: a stable code, an English message for logs, whether retrying the
+/// same call can help, and for license failures a machine-readable reason. Encodes as
+/// `{"code":…,"message":…,"retryable":…}` plus `"reason":…` when there is one.
 public struct VitalsError: Error, Sendable, Equatable {
     /// The stable code.
     public let code: ErrorCode
@@ -10,12 +11,15 @@ public struct VitalsError: Error, Sendable, Equatable {
     public let message: String
     /// Whether the same call may succeed later without the host changing anything (a busy camera, say).
     public let retryable: Bool
+    /// A stable name for why a `licenseInvalid` error happened (`LicenseFailure`); nil for other codes.
+    public let reason: String?
 
     /// Creates an error; `retryable` defaults to the code's usual answer.
-    public init(_ code: ErrorCode, _ message: String, retryable: Bool? = nil) {
+    public init(_ code: ErrorCode, _ message: String, retryable: Bool? = nil, reason: String? = nil) {
         self.code = code
         self.message = message
         self.retryable = retryable ?? (code == .cameraUnavailable)
+        self.reason = reason
     }
 
     /// `invalidArgument` with the given message.
@@ -23,9 +27,9 @@ public struct VitalsError: Error, Sendable, Equatable {
         VitalsError(.invalidArgument, message)
     }
 
-    /// `licenseInvalid` whose message names the failed check.
-    public static func licenseInvalid(_ reason: String) -> VitalsError {
-        VitalsError(.licenseInvalid, "The license key is not valid: \(reason).")
+    /// `licenseInvalid` for `failure`, whose message names the failed check (`detail`).
+    public static func licenseInvalid(_ failure: LicenseFailure, _ detail: String) -> VitalsError {
+        VitalsError(.licenseInvalid, "The license key is not valid: \(detail).", reason: failure.rawValue)
     }
 
     /// `misuse` (a call the session's state does not allow) with the given message.
@@ -38,9 +42,12 @@ public struct VitalsError: Error, Sendable, Equatable {
         VitalsError(.internalError, message)
     }
 
-    /// `{"code":…,"message":…,"retryable":…}`.
+    /// `{"code":…,"message":…,"retryable":…}`, plus `"reason":…` when there is one.
     public var jsonValue: JSONValue {
-        .object(["code": .string(code.rawValue), "message": .string(message), "retryable": .bool(retryable)])
+        var members: [String: JSONValue] = ["code": .string(code.rawValue), "message": .string(message),
+                                            "retryable": .bool(retryable)]
+        if let reason { members["reason"] = .string(reason) }
+        return .object(members)
     }
 
     /// What `nfv_last_error_json` reports when the last call succeeded.

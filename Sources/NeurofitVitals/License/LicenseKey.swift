@@ -21,24 +21,27 @@ public struct LicenseKey: Sendable, Equatable {
     public init(parsing text: String) throws(VitalsError) {
         let trimmed = text.trimmingWhitespace()
         guard trimmed.utf8.count <= Self.maximumLength else {
-            throw .licenseInvalid("the key is longer than \(Self.maximumLength) bytes")
+            throw .licenseInvalid(.malformed, "the key is longer than \(Self.maximumLength) bytes")
         }
-        guard !trimmed.isEmpty else { throw .licenseInvalid("the key is empty") }
+        guard !trimmed.isEmpty else { throw .licenseInvalid(.malformed, "the key is empty") }
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard parts[0] == Self.prefix else {
-            throw .licenseInvalid("malformed key: it does not start with '\(Self.prefix).'")
+            throw .licenseInvalid(.malformed, "malformed key: it does not start with '\(Self.prefix).'")
         }
         guard parts.count >= 3, !parts[2].isEmpty else {
-            throw .licenseInvalid("truncated key: the signature part is missing")
+            throw .licenseInvalid(.malformed, "truncated key: the signature part is missing")
         }
-        guard parts.count == 3 else { throw .licenseInvalid("malformed key: more than three '.'-separated parts") }
+        guard parts.count == 3 else {
+            throw .licenseInvalid(.malformed, "malformed key: more than three '.'-separated parts")
+        }
         let signatureCharacters = (Ed25519.signatureLength * 4 + 2) / 3
         guard parts[2].utf8.count >= signatureCharacters else {
-            throw .licenseInvalid("truncated key: the signature has \(parts[2].utf8.count) of "
+            throw .licenseInvalid(.malformed, "truncated key: the signature has \(parts[2].utf8.count) of "
                 + "\(signatureCharacters) characters")
         }
         guard parts[2].utf8.count == signatureCharacters else {
-            throw .licenseInvalid("malformed key: the signature is longer than \(signatureCharacters) characters")
+            throw .licenseInvalid(.malformed,
+                                  "malformed key: the signature is longer than \(signatureCharacters) characters")
         }
         payloadBytes = try Self.decode(parts[1], part: "payload")
         signature = try Self.decode(parts[2], part: "signature")
@@ -52,9 +55,9 @@ public struct LicenseKey: Sendable, Equatable {
         } catch {
             switch error {
             case .truncated:
-                throw .licenseInvalid("truncated key: the \(part) part is cut short")
+                throw .licenseInvalid(.malformed, "truncated key: the \(part) part is cut short")
             case .invalidCharacter(let offset):
-                throw .licenseInvalid("bad base64 in the \(part) part at character \(offset + 1)")
+                throw .licenseInvalid(.malformed, "bad base64 in the \(part) part at character \(offset + 1)")
             }
         }
     }
@@ -73,10 +76,10 @@ public struct LicenseKey: Sendable, Equatable {
                 try JSONValue(parsing: bytes)
             }
         } catch {
-            throw .licenseInvalid("the payload is not strict JSON: \(error)")
+            throw .licenseInvalid(.malformed, "the payload is not strict JSON: \(error)")
         }
         let payload = try LicensePayload(json: json)
-        if let problem = payload.problem() { throw .licenseInvalid(problem) }
+        if let problem = payload.problem() { throw .licenseInvalid(.malformed, problem) }
         return payload
     }
 }

@@ -26,11 +26,16 @@ public struct LicensePayload: Sendable, Equatable {
     /// Reads a payload from parsed JSON, checking the fields in the order above (unknown fields are ignored).
     /// - Throws: `licenseInvalid` naming the first field that is missing or of the wrong type.
     public init(json: JSONValue) throws(VitalsError) {
-        guard let members = json.objectValue else { throw .licenseInvalid("the payload is not a JSON object") }
+        guard let members = json.objectValue else {
+            throw .licenseInvalid(.malformed, "the payload is not a JSON object")
+        }
         func field<Value>(_ name: String, _ read: (JSONValue) -> Value?) throws(VitalsError) -> Value {
-            guard let value = members[name] else { throw .licenseInvalid("payload field '\(name)' is missing") }
+            guard let value = members[name] else {
+                throw .licenseInvalid(.malformed, "payload field '\(name)' is missing")
+            }
             guard let typed = read(value) else {
-                throw .licenseInvalid("payload field '\(name)' must be \(Self.fieldTypes[name] ?? "of another type")")
+                let expected = Self.fieldTypes[name] ?? "of another type"
+                throw .licenseInvalid(.malformed, "payload field '\(name)' must be \(expected)")
             }
             return typed
         }

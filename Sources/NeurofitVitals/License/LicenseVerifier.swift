@@ -34,20 +34,22 @@ public struct LicenseVerifier: Sendable {
     public func verify(_ keyText: String, appId: String) throws(VitalsError) -> ActivatedLicense {
         let key = try LicenseKey(parsing: keyText)
         guard !trustedKeys.isEmpty else {
-            throw .licenseInvalid("this build trusts no signing key (build it with NFV_LICENSE_PUBLIC_KEY set)")
+            throw .licenseInvalid(.noTrustedKey,
+                                  "this build trusts no signing key (build it with NFV_LICENSE_PUBLIC_KEY set)")
         }
         guard key.isSigned(byAnyOf: trustedKeys) else {
-            throw .licenseInvalid("the signature does not verify (the key was altered or signed by another key)")
+            throw .licenseInvalid(.badSignature,
+                                  "the signature does not verify (the key was altered or signed by another key)")
         }
         let payload = try key.decodePayload()
         guard buildDate <= payload.updatesUntil else {
-            throw .licenseInvalid("this library was built on \(buildDate), after the key's updatesUntil "
-                + "(\(payload.updatesUntil))")
+            throw .licenseInvalid(.updatesExpired, "this library was built on \(buildDate), after the key's "
+                + "updatesUntil (\(payload.updatesUntil))")
         }
         var warnings: [String] = []
         if !payload.apps.contains(appId) {
             guard appIdPolicy == .warn else {
-                throw .licenseInvalid("the key does not list the app id '\(appId)'")
+                throw .licenseInvalid(.appNotListed, "the key does not list the app id '\(appId)'")
             }
             warnings.append("The key does not list the app id '\(appId)'; accepted because this is a debug build. "
                 + "Release builds refuse it.")

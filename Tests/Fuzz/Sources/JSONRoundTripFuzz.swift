@@ -10,7 +10,7 @@ enum JSONRoundTripFuzz {
     static func run(_ bytes: [UInt8]) {
         let parsed: JSONValue
         do {
-            parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in try JSONParser.parse(buffer) }
+            parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in try JSONValue(parsing: buffer) }
         } catch {
             if error.offset < 0 || error.offset > bytes.count { violated("error offset \(error.offset) outside the input") }
             return

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import NeurofitVitals
+import StrictJSON
 import Testing
 
 @Suite struct LicenseVerifierTests {
@@ -32,7 +33,7 @@ import Testing
     ])
     func malformedKeysNameTheirProblem(text: String, expected: String) {
         let error = TestKeys.rejection { _ = try TestKeys.verifier().verify(text, appId: "tool") }
-        #expect(error?.code == .licenseInvalid)
+        #expect(error?.code == .licenseInvalid && error?.reason == "malformed")
         #expect(error?.message.contains(expected) == true, "\(error?.message ?? "accepted")")
     }
 
@@ -60,6 +61,7 @@ import Testing
                     : "NFV1.\(parts[1]).\(Base64URL.encode(changed))"
                 let error = TestKeys.rejection { _ = try TestKeys.verifier().verify(text, appId: "tool") }
                 #expect(error?.message.contains("signature does not verify") == true)
+                #expect(error?.reason == LicenseFailure.badSignature.rawValue)
                 flips += 1
             }
         }
@@ -82,6 +84,8 @@ import Testing
     @Test func unlistedAppIsRefusedWhenEnforcedAndWarnedOtherwise() throws {
         let error = TestKeys.rejection { _ = try TestKeys.verifier(.enforce).verify(key, appId: "com.other") }
         #expect(error?.message.contains("does not list the app id 'com.other'") == true)
+        #expect(error?.reason == "appNotListed")
+        #expect(error?.jsonValue.objectValue?["reason"] == .string("appNotListed"))
         let relaxed = try TestKeys.verifier(.warn).verify(key, appId: "com.other")
         #expect(relaxed.warnings.count == 1)
         #expect(relaxed.warnings[0].contains("debug build"))
@@ -92,6 +96,7 @@ import Testing
             _ = try TestKeys.verifier(buildDate: "2031-01-01").verify(key, appId: "tool")
         }
         #expect(error?.message.contains("after the key's updatesUntil (2030-12-31)") == true)
+        #expect(error?.reason == "updatesExpired")
         #expect(throws: Never.self) { _ = try TestKeys.verifier(buildDate: "2030-12-31").verify(key, appId: "tool") }
     }
 
@@ -111,14 +116,14 @@ import Testing
     func signedButMalformedPayloadsNameTheField(payload: String, expected: String) throws {
         let text = try TestKeys.test.issue(rawPayloadJSON: payload)
         let error = TestKeys.rejection { _ = try TestKeys.verifier().verify(text, appId: "tool") }
-        #expect(error?.code == .licenseInvalid)
+        #expect(error?.code == .licenseInvalid && error?.reason == "malformed")
         #expect(error?.message.contains(expected) == true, "\(error?.message ?? "accepted")")
     }
 
     @Test func buildWithoutTrustedKeysRefusesEverything() {
         let verifier = LicenseVerifier(trustedKeys: [], buildDate: "2026-01-01", appIdPolicy: .enforce)
         let error = TestKeys.rejection { _ = try verifier.verify(key, appId: "tool") }
-        #expect(error?.message.contains("trusts no signing key") == true)
+        #expect(error?.message.contains("trusts no signing key") == true && error?.reason == "noTrustedKey")
     }
 
     @Test func oversizeKeyIsRejectedBeforeParsing() {

@@ -1,4 +1,5 @@
-"""compare(): the iOS SDK's VitalsChange over two results (thresholds 5 bpm, 10 ms, 2 brpm; strictly greater)."""
+"""compare() / VitalsChange.compare(): the library's nfv_compare over two results (thresholds 5 bpm, 10 ms, 2 brpm;
+strictly greater)."""
 
 import pytest
 
@@ -32,3 +33,23 @@ def test_metrics_without_threshold_and_missing_metrics() -> None:
     assert change.sdnn_ms.delta == 30.0 and change.sdnn_ms.beyond_typical_variation is None
     assert change.baevsky_stress_index.delta == 0.0
     assert change.sd2sd1 is None
+
+
+def test_vitals_change_is_the_libraries_comparison() -> None:
+    change = nfv.VitalsChange.compare(BASE, follow_up(heartRateBpm=77.0))
+    assert change == nfv.compare(BASE, follow_up(heartRateBpm=77.0))
+    assert change.heart_rate_bpm.beyond_typical_variation is True and change.heart_rate_bpm.delta == 7.0
+
+
+def test_a_reading_without_a_metric_leaves_it_out() -> None:
+    later = follow_up()
+    del later["breathingRateBrpm"]
+    assert nfv.compare(BASE, later).breathing_rate_brpm is None
+
+
+@pytest.mark.parametrize("text,message", [("[1]", "must be a result JSON object"),
+                                          ('{"rmssdMs": "40"}', "rmssdMs must be a number"),
+                                          ('{"heartRateBpm":', "is not valid JSON")])
+def test_text_that_is_not_a_result_is_refused(text: str, message: str) -> None:
+    with pytest.raises(nfv.InvalidArgumentError, match=message):
+        nfv.compare(text, BASE)

@@ -59,7 +59,14 @@ def test_bad_simulator_option_names_it() -> None:
 def test_garbage_license_key_is_license_invalid() -> None:
     with pytest.raises(nfv.LicenseInvalidError, match="not valid") as raised:
         nfv.activate("NFV1.AAAA.AAAA", "com.example")
-    assert raised.value.retryable is False
+    assert raised.value.retryable is False and raised.value.reason == "malformed"
+
+
+def test_an_altered_key_says_bad_signature(license_key: str) -> None:
+    altered = license_key[:10] + ("B" if license_key[10] == "A" else "A") + license_key[11:]
+    with pytest.raises(nfv.LicenseInvalidError) as raised:
+        nfv.activate(altered, "com.example")
+    assert raised.value.reason == "badSignature" and raised.value.to_dict()["reason"] == "badSignature"
 
 
 def test_the_last_error_json_matches_the_exception() -> None:

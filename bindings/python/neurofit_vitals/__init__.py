@@ -23,7 +23,7 @@ from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseS
                       camera_access, cameras, device_support, library_info, license_status)
 from .logs import set_logging
 from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
-                      compare)
+                      VitalsChange, compare)
 from .session import EventCallback, PixelFormat, Session
 
 __version__ = "1.0.0"
@@ -38,6 +38,7 @@ __all__ = [
     "event_from_json", "parse_event",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk",
     "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "ChangeAssessment", "MetricChange",
+    "VitalsChange",
     "LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Camera",
     "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError", "InvalidArgumentError",

@@ -73,6 +73,7 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     # Announced; absent from older libraries (looked up, bound when present).
     "nfv_analyze": (_status, [_doubles, _doubles, _doubles, _doubles, ctypes.c_size_t, ctypes.c_char_p,
                               _out_string]),
+    "nfv_compare": (_status, [ctypes.c_char_p, ctypes.c_char_p, _out_string]),
     "nfv_cameras": (_status, [_out_string]),
     "nfv_device_support": (_status, [ctypes.c_char_p, _out_string]),
     "nfv_camera_access": (_status, [ctypes.c_char_p, _out_string]),

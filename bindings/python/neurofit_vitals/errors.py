@@ -21,12 +21,16 @@ class NeurofitVitalsError(Exception):
     status: Optional[int] = None
     """The C ``nfv_status`` value, when the code has one."""
 
-    def __init__(self, message: str, retryable: bool = False, code: Optional[str] = None) -> None:
+    def __init__(self, message: str, retryable: bool = False, code: Optional[str] = None,
+                 reason: Optional[str] = None) -> None:
         super().__init__(message)
         self.message = message
         """English text for logs; never shown to users as is."""
         self.retryable = retryable
         """True when retrying the call that failed can help (a busy camera, say)."""
+        self.reason = reason
+        """A stable name for why, when the code has several: for LicenseInvalidError "malformed",
+        "badSignature", "updatesExpired", "appNotListed" or "noTrustedKey"; else None."""
         if code is not None:
             self.code = code
 
@@ -37,8 +41,12 @@ class NeurofitVitalsError(Exception):
         return self.message
 
     def to_dict(self) -> Dict[str, Any]:
-        """The library's error object: ``{"code": …, "message": …, "retryable": …}``."""
-        return {"code": self.code, "message": self.message, "retryable": self.retryable}
+        """The library's error object: ``{"code": …, "message": …, "retryable": …}``, and ``"reason"`` when
+        set."""
+        data: Dict[str, Any] = {"code": self.code, "message": self.message, "retryable": self.retryable}
+        if self.reason is not None:
+            data["reason"] = self.reason
+        return data
 
 
 class NotActivatedError(NeurofitVitalsError):
@@ -122,16 +130,18 @@ _BY_CODE: Mapping[str, Type[NeurofitVitalsError]] = {
 }
 
 
-def error_for_code(code: str, message: str, retryable: bool = False) -> NeurofitVitalsError:
+def error_for_code(code: str, message: str, retryable: bool = False,
+                   reason: Optional[str] = None) -> NeurofitVitalsError:
     """The exception for a library error code (the base class, keeping ``code``, for codes this binding does not
     know)."""
     cls = _BY_CODE.get(code)
     if cls is None:
-        return NeurofitVitalsError(message, retryable, code=code)
-    return cls(message, retryable)
+        return NeurofitVitalsError(message, retryable, code=code, reason=reason)
+    return cls(message, retryable, reason=reason)
 
 
 def error_from_dict(data: Mapping[str, Any]) -> NeurofitVitalsError:
-    """The exception for a library error object ``{"code": …, "message": …, "retryable": …}``."""
+    """The exception for a library error object ``{"code": …, "message": …, "retryable": …, "reason": …}``."""
+    reason = data.get("reason")
     return error_for_code(str(data.get("code", "unknown")), str(data.get("message", "")),
-                          bool(data.get("retryable", False)))
+                          bool(data.get("retryable", False)), None if reason is None else str(reason))

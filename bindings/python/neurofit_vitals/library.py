@@ -111,6 +111,11 @@ class Camera(Record):
     """Device node."""
     has_torch: Optional[bool] = json_field()
     """Whether it has a light the library can switch."""
+    facing: Optional[str] = json_field()
+    """Which way it looks: "front", "back", "external" or "unknown" (the driver does not say); "back" and "front"
+    also name a camera for :meth:`Session.use_camera`."""
+    sensor_rotation: Optional[int] = json_field()
+    """Degrees the image must be turned clockwise to look upright, when the driver says."""
     formats: Tuple[Mapping[str, Any], ...] = json_field(decode=lambda items: tuple(map(frozen_mapping, items)),
                                                          absent=())
     """Capture formats with the frame rates they reach."""

@@ -9,11 +9,12 @@ from enum import Enum, IntEnum
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Tuple, Union
 
+from . import _capi
 from ._records import extra_field, Record, enum_or_raw, frozen_mapping, json_field
 from .errors import NeurofitVitalsError, error_from_dict
 
 __all__ = ["Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "MetricChange", "ChangeAssessment",
-           "compare", "TextEnum"]
+           "compare", "VitalsChange", "TextEnum"]
 
 
 class TextEnum(str, Enum):
@@ -156,37 +157,39 @@ class ChangeAssessment:
     """No threshold."""
 
 
-# The iOS SDK's VitalsChange thresholds: heart rate 5 bpm, HRV (RMSSD) 10 ms, breathing rate 2 brpm; the rest have none.
-_THRESHOLDS: Tuple[Tuple[str, Optional[float]], ...] = (
-    ("heart_rate_bpm", 5.0), ("rmssd_ms", 10.0), ("breathing_rate_brpm", 2.0),
-    ("sdnn_ms", None), ("baevsky_stress_index", None), ("sd2sd1", None),
+# Result keys of the compared metrics, with the ChangeAssessment field each fills.
+_METRICS: Tuple[Tuple[str, str], ...] = (
+    ("heartRateBpm", "heart_rate_bpm"), ("rmssdMs", "rmssd_ms"), ("breathingRateBrpm", "breathing_rate_brpm"),
+    ("sdnnMs", "sdnn_ms"), ("baevskyStressIndex", "baevsky_stress_index"), ("sd2sd1", "sd2sd1"),
 )
 
 ResultLike = Union[Result, Mapping[str, Any], str]
 
 
-def _as_result(value: ResultLike) -> Result:
+def _as_json(value: ResultLike) -> str:
     if isinstance(value, Result):
-        return value
+        return value.to_json()
     if isinstance(value, str):
-        return Result.from_json(value)
-    return Result.from_dict(value)
+        return value
+    return json.dumps(dict(value))
 
 
-def _change(baseline: Optional[float], follow_up: Optional[float],
-            threshold: Optional[float]) -> Optional[MetricChange]:
-    if baseline is None or follow_up is None:
+def _change(entry: Optional[Mapping[str, Any]]) -> Optional[MetricChange]:
+    if entry is None:
         return None
-    delta = follow_up - baseline
-    beyond = None if threshold is None else abs(delta) > threshold
-    return MetricChange(baseline=baseline, follow_up=follow_up, delta=delta, beyond_typical_variation=beyond)
+    return MetricChange(baseline=entry["baseline"], follow_up=entry["followUp"], delta=entry["delta"],
+                        beyond_typical_variation=entry["beyondTypicalVariation"])
 
 
 def compare(baseline: ResultLike, follow_up: ResultLike) -> ChangeAssessment:
-    """Compares two readings (Result objects, result dictionaries or result JSON texts) as the iOS SDK's
-    ``VitalsChange.compare``: a change is beyond typical variation when ``abs(delta)`` exceeds 5 bpm (heart rate),
-    10 ms (RMSSD) or 2 brpm (breathing rate)."""
-    first, second = _as_result(baseline), _as_result(follow_up)
-    changes = {name: _change(getattr(first, name), getattr(second, name), threshold)
-               for name, threshold in _THRESHOLDS}
-    return ChangeAssessment(**changes)
+    """Compares two readings (Result objects, result dictionaries or result JSON texts) with the library's
+    ``nfv_compare``: a change is beyond typical variation when ``abs(delta)`` exceeds 5 bpm (heart rate),
+    10 ms (RMSSD) or 2 brpm (breathing rate). Raises InvalidArgumentError for text that is not a result object."""
+    assessment = _capi.json_out("nfv_compare", _capi.encode(_as_json(baseline)), _capi.encode(_as_json(follow_up)))
+    return ChangeAssessment(**{field: _change(assessment[key]) for key, field in _METRICS})
+
+
+class VitalsChange:
+    """The iOS SDK's name for the comparison: ``VitalsChange.compare(baseline, follow_up)`` is :func:`compare`."""
+
+    compare = staticmethod(compare)

@@ -237,8 +237,8 @@ class Session:
     # -- sources -------------------------------------------------------------------------------------------------
 
     def use_camera(self, device: Optional[str] = None) -> None:
-        """Reads a V4L2 camera: None for the first supported one, or a device path or a camera id from
-        :func:`cameras`. Before the first start."""
+        """Reads a V4L2 camera: None for the default one (a back camera with a torch preferred), a device path,
+        a camera id from :func:`cameras`, or a facing: "back", "front" or "external". Before the first start."""
         _capi.call("nfv_session_use_camera", self._handle(), _capi.encode(device or None))
 
     def use_simulator(self, options: Union[Mapping[str, Any], str, None] = None, **option_values: Any) -> None:
