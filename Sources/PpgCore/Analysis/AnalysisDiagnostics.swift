@@ -1,6 +1,6 @@
-/// The engine's part of the result's `diagnostics` (the `diagnostics` keys the engine owns, plus `pnn50`,
-/// `sd1_ms`, `sd2_ms`, `mean_nn_ms`, `beats` and a few engine extras). Optionals are absent from the JSON when the
-/// step producing them did not run.
+/// The engine's figures behind a result: provenance, signal quality, breathing, the consistency gate, extra HRV
+/// figures and every beat. Optionals are nil when the step producing them did not run. (The session layer's wire
+/// format writes them as the result's snake_case `diagnostics`; each field names its key.)
 public struct AnalysisDiagnostics: Sendable, Equatable {
     // Provenance
     /// `hr_source`: "beats" (60000/MeanNN) or "spectral" (FFT peak).

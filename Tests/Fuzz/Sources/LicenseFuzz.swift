@@ -2,7 +2,7 @@
 import Glibc
 @testable import NeurofitVitals
 import LicenseMinting
-import StrictJSON
+@testable import StrictJSON
 
 /// `nfv_activate`'s key text, two ways (the first byte chooses):
 /// - as key text: parsed and verified by a verifier trusting the test key, one trusting another key and one trusting
