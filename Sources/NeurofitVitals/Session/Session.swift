@@ -217,11 +217,11 @@ public final class Session: Sendable {
             source.close()
             control.withLock { $0.running = false }
         }
-        publish(output.events)
+        publish(output.events, time: output.time)
         for case .finalize(let from, let to) in output.actions {
             source.close()
             let finished = worker.withLock { state in state.finalize(from: from, to: to) }
-            publish(finished.events)
+            publish(finished.events, time: finished.time)
         }
     }
 
@@ -235,7 +235,8 @@ public final class Session: Sendable {
         if changed { source.fingerContactDidChange(contact) }
     }
 
-    private func publish(_ newEvents: [SessionEvent]) {
+    /// Queues `newEvents` for the host, each stamped with the sample time `time` they arose at.
+    private func publish(_ newEvents: [SessionEvent], time: Double?) {
         for event in newEvents {
             if case .state(let state) = event {
                 control.withLock { $0.state = state }
@@ -243,7 +244,7 @@ public final class Session: Sendable {
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
             }
-            events.put(event.json)
+            events.put(event.json(time: time))
         }
     }
 }

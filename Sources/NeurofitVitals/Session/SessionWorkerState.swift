@@ -22,6 +22,8 @@ struct SessionWorkerState {
     private var recorder: SessionRecorder?
     /// Whether positioning has begun at least once (an idle machine before that is not an ended session).
     private var hasBegun = false
+    /// Timestamp of the latest frame consumed: the sample time the events are stamped with (`t`).
+    private var latestFrameTime: Double?
 
     init(machine: ReadingStateMachine, engine: any ReadingEngine, configuration: VitalsConfiguration,
          source: SourceInfo, readingId: String, recorder: SessionRecorder?) {
@@ -56,7 +58,14 @@ struct SessionWorkerState {
             outputs += report(recorder.close(reason: machine.state.name))
             self.recorder = nil
         }
-        return outputs
+        return outputs.map(stamped)
+    }
+
+    /// `output` with the sample time of the latest frame consumed.
+    private func stamped(_ output: ReadingStateMachine.Output) -> ReadingStateMachine.Output {
+        var output = output
+        output.time = latestFrameTime
+        return output
     }
 
     private mutating func handle(_ item: SourceItem, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
@@ -102,6 +111,7 @@ struct SessionWorkerState {
     private mutating func consume(_ frame: FrameSample, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
         var outputs = beginIfPending()
         guard isConsuming else { return outputs }
+        latestFrameTime = frame.timestamp
         if anchor == nil {
             anchor = (recordedFirstFrameWallTime ?? wallClock(), frame.timestamp)
             outputs += record(.anchor(timestamp: frame.timestamp, readingId: readingId, wallTime: anchor!.wall))
@@ -163,6 +173,6 @@ struct SessionWorkerState {
             output.events += report(recorder.close(reason: machine.state.name)).flatMap(\.events)
             self.recorder = nil
         }
-        return output
+        return stamped(output)
     }
 }
