@@ -81,7 +81,7 @@ public enum SessionEvent: Sendable, Equatable {
     public var json: String { jsonValue.serialized() }
 
     /// The event's JSON text with `t`, the sample time in seconds (the source's clock) it arose at; without `t`
-    /// when `time` is nil (no frame consumed yet).
+    /// when `time` is nil.
     public func json(time: Double?) -> String {
         guard let time, time.isFinite, case .object(var members) = jsonValue else { return json }
         members["t"] = .number(time)

@@ -38,11 +38,14 @@ struct SessionWorkerState {
     }
 
     /// Handles one command; `wallClock` is read once, at the first frame.
+    /// Every output carries the sample time of the latest frame (for the events' `t`) except positioning's start,
+    /// which may come before any frame or with the first: so that a live run and its replay agree, it never does.
     mutating func handle(_ command: SessionCommand, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
-        var outputs: [ReadingStateMachine.Output]
+        var outputs: [ReadingStateMachine.Output] = []
+        var unstamped: [ReadingStateMachine.Output] = []
         switch command {
         case .begin:
-            outputs = beginIfPending()
+            unstamped = beginIfPending()
         case .cancel(let reason):
             outputs = record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
             machine.requestCancel(reason: reason)
@@ -52,13 +55,14 @@ struct SessionWorkerState {
         case .stop:
             outputs = [applied(machine.stop())]
         case .item(let item):
+            if case .frame = item { unstamped = beginIfPending() }
             outputs = handle(item, wallClock: wallClock)
         }
         if machine.isFinished || (hasBegun && machine.state == .idle), let recorder {
             outputs += report(recorder.close(reason: machine.state.name))
             self.recorder = nil
         }
-        return outputs.map(stamped)
+        return unstamped + outputs.map(stamped)
     }
 
     /// `output` with the sample time of the latest frame consumed.
@@ -109,7 +113,7 @@ struct SessionWorkerState {
     }
 
     private mutating func consume(_ frame: FrameSample, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
-        var outputs = beginIfPending()
+        var outputs: [ReadingStateMachine.Output] = []
         guard isConsuming else { return outputs }
         latestFrameTime = frame.timestamp
         if anchor == nil {

@@ -56,7 +56,7 @@ import Testing
 
     @Test func everyEventCarriesItsSampleTimeInOrder() throws {
         let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":3,"heartRateBpm":72}"#))
-        // The first event (positioning) may come before the first frame, without t; every other carries one.
+        // The first event (positioning) may come before the first frame and never has t; every other carries one.
         let times = events.dropFirst().compactMap { Self.object($0)["t"]?.numberValue }
         #expect(times.count == events.count - 1, "every event after the first has t")
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "t never decreases")
@@ -69,7 +69,7 @@ import Testing
     @Test func aSimulatedReadingFollowsTheDocumentedSequence() throws {
         let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":3,"heartRateBpm":72}"#))
         let types = eventTypes(events)
-        #expect(events.first.map(Self.withoutTime) == #"{"state":"positioning","type":"state"}"#)
+        #expect(events.first == #"{"state":"positioning","type":"state"}"#, "positioning begins without t")
         let started = try #require(types.firstIndex(of: "started"))
         #expect(types[started - 1] == "state" && events[started - 1].contains(#""state":"measuring""#))
         #expect(events[started - 2].contains(#""guidance":"compliant","startProgress":1"#))
@@ -114,7 +114,8 @@ import Testing
         let replayed = try Self.run(try Self.replay(path))
         #expect(replayed.count > 20)
         #expect(Array(live.prefix(replayed.count - 1)) == Array(replayed.dropLast()), "same events up to the cut")
-        #expect(replayed.last == #"{"state":"idle","type":"state"}"#, "the input ended: the session stops")
+        #expect(replayed.last.map(Self.withoutTime) == #"{"state":"idle","type":"state"}"#,
+                "the input ended: the session stops")
     }
 
     @Test func aCorruptRecordingFailsNamingTheLine() throws {
@@ -139,7 +140,7 @@ import Testing
 
         let path = Self.temporaryPath("vanishing.nfvrec")
         let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":9}"#, record: path)) { json, _ in
-            if json == #"{"type":"started"}"# { unlink(path) }
+            if json.contains(#""type":"started""#) { unlink(path) }
         }
         let errors = events.filter { $0.contains(#""type":"recordingError""#) }
         #expect(errors.count == 1)
