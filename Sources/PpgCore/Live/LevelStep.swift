@@ -17,16 +17,17 @@ enum LevelStep {
     /// Two steps closer than this, seconds, mean the finger keeps moving rather than settled once.
     static let repeatSeconds = 10.0
 
-    /// Time of the latest step among `frames` (ascending) on `channel`: the boundary between two consecutive
+    /// The latest step among `frames` (ascending) on `channel`: the boundary between two consecutive
     /// `stretchSeconds` stretches whose means differ by more than `relativeChange` of their level and by more than
-    /// `pulseMultiple × steadyAmplitude` counts; nil without one.
-    static func latest(in frames: [FrameSample], channel: PulseChannel, steadyAmplitude: Double) -> Double? {
+    /// `pulseMultiple × steadyAmplitude` counts, with that difference relative to the level; nil without one.
+    static func latest(in frames: [FrameSample], channel: PulseChannel,
+                       steadyAmplitude: Double) -> (time: Double, relativeChange: Double)? {
         guard let first = frames.first?.timestamp, let last = frames.last?.timestamp,
               last - first >= 2 * stretchSeconds else { return nil }
         var prefix = [Double](repeating: 0, count: frames.count + 1)
         for (index, frame) in frames.enumerated() { prefix[index + 1] = prefix[index] + channel.value(in: frame) }
         var before = 0, after = 0
-        var latest: Double?
+        var latest: (time: Double, relativeChange: Double)?
         for (index, frame) in frames.enumerated() {
             let boundary = frame.timestamp
             guard boundary - stretchSeconds >= first, boundary + stretchSeconds <= last else { continue }
@@ -38,7 +39,7 @@ enum LevelStep {
             let level = (earlier + later) / 2
             let change = abs(later - earlier)
             if level > 1 && change > relativeChange * level && change > pulseMultiple * steadyAmplitude {
-                latest = boundary
+                latest = (boundary, change / level)
             }
         }
         return latest

@@ -72,6 +72,8 @@ public struct LiveAnalyzer: Sendable {
     /// settling) only restarts the analysis; a second within `LevelStep.repeatSeconds` is a finger on the move,
     /// and the signal is not scored until a whole quality window has passed without one.
     private var latestStep = -Double.infinity, previousStep = -Double.infinity
+    /// Sample time of the latest step large enough to end contact's trust in an earlier pulse (`LiveContact`).
+    private var latestJump = -Double.infinity
 
     /// Creates an analyzer; `options` come from the session configuration.
     public init(options: LiveOptions = LiveOptions()) {
@@ -149,9 +151,10 @@ public struct LiveAnalyzer: Sendable {
         }
         if channel == self.channel, let step = LevelStep.latest(in: scanned.filter { $0.timestamp >= runStart },
                                                                 channel: channel, steadyAmplitude: latestAmplitude) {
-            runStart = max(runStart, step)
-            if step > latestStep + LevelStep.sameStepSeconds { previousStep = latestStep }
-            latestStep = max(latestStep, step)
+            runStart = max(runStart, step.time)
+            if step.time > latestStep + LevelStep.sameStepSeconds { previousStep = latestStep }
+            latestStep = max(latestStep, step.time)
+            if step.relativeChange > LiveContact.levelJump { latestJump = max(latestJump, step.time) }
         }
         let start = max(runStart, newest.timestamp - Self.beatWindowSeconds)
         return RecentPulse(frames: scanned.filter { $0.timestamp >= start }, channel: channel, extractor: extractor,
@@ -227,7 +230,7 @@ public struct LiveAnalyzer: Sendable {
             contact: contact.update(time: time, plausibleShare: plausibleShare,
                                     redDominantShare: Double(redDominant) / frameCount,
                                     showsPulse: quality?.showsPulse ?? false,
-                                    levelJumped: recent.map { levelJumped($0, now: now) } ?? false),
+                                    levelJumped: levelJumped(recent, now: now)),
             qualityScore: score,
             amplitude: amplitude,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
@@ -276,10 +279,13 @@ public struct LiveAnalyzer: Sendable {
         Statistics.robustPeakToPeak(Array(recent.recentPulseSamples(seconds: amplitudeWindowSeconds))) ?? 0
     }
 
-    /// Whether the level of the pulse channel jumped within the last `LiveContact.levelJumpSeconds` of `recent`.
-    private func levelJumped(_ recent: RecentPulse, now: Double) -> Bool {
-        BaselineSlew.relativeSlew(frames: recent.frames, channel: channel,
-                                  window: (now - LiveContact.levelJumpSeconds)...now) > LiveContact.levelJump
+    /// Whether the level of the pulse channel jumped within the last `LiveContact.levelJumpSeconds`: a step that
+    /// large was found, or the level moves that fast within `recent` (the analysis may have restarted after it).
+    private func levelJumped(_ recent: RecentPulse?, now: Double) -> Bool {
+        let window = (now - LiveContact.levelJumpSeconds)...now
+        return window.contains(latestJump) || recent.map {
+            BaselineSlew.relativeSlew(frames: $0.frames, channel: channel, window: window) > LiveContact.levelJump
+        } ?? false
     }
 
     /// Whether `channel`'s level over the last second allows reading a pulse from it (`ChannelChoice`'s rule).

@@ -1,6 +1,6 @@
-/// The live quality (ALGORITHMS §2.5) of the last `windowSeconds` of a `RecentPulse`: the score of
+/// The live quality of the last `windowSeconds` of a `RecentPulse`: the score of
 /// `QualityWindowMeter` with live cross-checks. The spectral concentration counts only when the spectral peak agrees
-/// with the beat rate (an independent cue, §2.6: noise and motion put the peak elsewhere). The contact factor is the
+/// with the beat rate (an independent cue: noise and motion put the peak elsewhere). The contact factor is the
 /// share of frames passing the loose colour guard, and zero when the spectrum lacks the first harmonic every pulse
 /// wave has (a sinusoidal flicker has none) or when its peak or the beat rate sits where mains flicker folds to at
 /// this frame rate (`MainsFlicker`), so a lamp never scores, whatever its colour. The score is
