@@ -40,7 +40,7 @@ enum SessionBenchmark {
                 try session.start()
                 while case .event(let event) = try session.nextEvent(timeout: 30) {
                     events += event.json.isEmpty ? 0 : 1
-                    if case .measurementComplete = event { covered = 60 }
+                    if case .measurementComplete = event.event { covered = 60 }
                 }
             }
             let speed = covered > 0 ? String(Int(covered / seconds)) + "×" : "(no result)"

@@ -126,8 +126,8 @@ func runSession(_ setup: SessionSetup, json: Bool) -> Int32 {
         guard case .event(let event) = pulled else {
             if pulled == .ended { break } else { continue }
         }
-        if case .completed = event { completed = true }
-        if json { print(event.json); fflush(nil) } else { console.show(event) }
+        if case .completed = event.event { completed = true }
+        if json { print(event.json); fflush(nil) } else { console.show(event.event) }
     }
     if stopping && !completed {
         printError("Stopped — no result")

@@ -24,7 +24,8 @@ static int pull_all(nfv_session *session, int *last_was_completed_state, int *sa
         check_json(json);
         if (contains(json, "\"type\":\"completed\"")) *saw_completed = 1;
         if (last_was_completed_state != NULL) {
-            *last_was_completed_state = contains(json, "\"state\":\"completed\",\"type\":\"state\"");
+            *last_was_completed_state = contains(json, "\"state\":\"completed\",\"t\":")
+                && contains(json, ",\"type\":\"state\"}");
         }
         nfv_string_free(json);
     }

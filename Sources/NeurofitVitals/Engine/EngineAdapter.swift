@@ -11,6 +11,7 @@ public struct EngineAdapter: ReadingEngine {
         liveOptions.contactEnterFraction = configuration.advanced.contactEnterFrac
         liveOptions.contactExitFraction = configuration.advanced.contactExitFrac
         liveOptions.motionBreathing = configuration.motionBreathing
+        liveOptions.minimumAmplitude = configuration.advanced.minAmplitude
         liveOptions.maximumFramesPerSecond = Double(max(source.fpsTier, 60)) * 2
         live = LiveAnalyzer(options: liveOptions)
         final = FinalAnalyzer(options: AnalysisOptions(configuration))

@@ -1,7 +1,9 @@
 /// The five ordered cancel checks of a measuring attempt, fed one preview tick at a time.
 struct CancelChecks {
-    /// A quality score below this counts as a failed quality check.
-    static let badQualityBelow = 0.5
+    /// A quality score below this counts as a failed quality check: clearly below the start gate's floor (0.5 by
+    /// default), so a signal the gate has just accepted, scoring around the floor, is not cancelled for it a few
+    /// seconds later; the final analysis grades such a reading by its own quality tier.
+    static let badQualityBelow = 0.35
 
     private let advanced: AdvancedConfiguration
     private var noContactRun = 0

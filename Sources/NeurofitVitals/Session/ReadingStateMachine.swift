@@ -18,6 +18,9 @@ public struct ReadingStateMachine: Sendable {
     public struct Output: Sendable, Equatable {
         public var events: [SessionEvent] = []
         public var actions: [Action] = []
+        /// Sample time the events arose at (the session's latest frame), for their `t`; nil before any frame and for
+        /// positioning's start.
+        public var time: Double?
 
         /// An output with these events and actions.
         public init(events: [SessionEvent] = [], actions: [Action] = []) {

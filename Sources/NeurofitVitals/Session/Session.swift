@@ -17,7 +17,7 @@ public final class Session: Sendable {
     /// What `nextEvent` found.
     public enum Pull: Sendable, Equatable {
         /// The next event.
-        case event(SessionEvent)
+        case event(TimedEvent)
         /// No event within the time-out.
         case timedOut
         /// The stream has ended: no event will come again.
@@ -32,9 +32,9 @@ public final class Session: Sendable {
     public let readingId: String
 
     private let environment: SessionEnvironment
-    private let callback: (@Sendable (SessionEvent) -> Void)?
+    private let callback: (@Sendable (TimedEvent) -> Void)?
     private let commands = BlockingQueue<SessionCommand>(capacity: 512)
-    private let events = BlockingQueue<SessionEvent>()
+    private let events = BlockingQueue<TimedEvent>()
     private let control = Mutex(Control())
     private let delivery = DeliveryGate()
     private let worker: Mutex<SessionWorkerState>
@@ -128,7 +128,10 @@ public final class Session: Sendable {
     /// between two frames (and is recorded there).
     public var isAutoStartEnabled: Bool {
         get { worker.withLock { $0.machine.isAutoStartEnabled } }
-        set { publish(worker.withLock { $0.setAutoStart(newValue) }) }
+        set {
+            let output = worker.withLock { $0.setAutoStart(newValue) }
+            publish(output.events, time: output.time)
+        }
     }
 
     /// Ends the session (final, idempotent, any thread, also from a callback): the source is released at once.
@@ -176,7 +179,7 @@ public final class Session: Sendable {
         }
     }
 
-    private func runEventThread(_ callback: @Sendable (SessionEvent) -> Void) {
+    private func runEventThread(_ callback: @Sendable (TimedEvent) -> Void) {
         while case .element(let event) = events.take(timeout: nil) {
             delivery.deliver { callback(event) }
         }
@@ -217,11 +220,11 @@ public final class Session: Sendable {
             source.close()
             control.withLock { $0.running = false }
         }
-        publish(output.events)
+        publish(output.events, time: output.time)
         for case .finalize(let from, let to) in output.actions {
             source.close()
             let finished = worker.withLock { state in state.finalize(from: from, to: to) }
-            publish(finished.events)
+            publish(finished.events, time: finished.time)
         }
     }
 
@@ -235,7 +238,8 @@ public final class Session: Sendable {
         if changed { source.fingerContactDidChange(contact) }
     }
 
-    private func publish(_ newEvents: [SessionEvent]) {
+    /// Queues `newEvents` for the host, each stamped with the sample time `time` they arose at.
+    private func publish(_ newEvents: [SessionEvent], time: Double?) {
         for event in newEvents {
             if case .state(let state) = event {
                 control.withLock { $0.state = state }
@@ -243,7 +247,7 @@ public final class Session: Sendable {
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
             }
-            events.put(event)
+            events.put(TimedEvent(event, time: time))
         }
     }
 }

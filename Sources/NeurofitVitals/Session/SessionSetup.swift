@@ -11,7 +11,7 @@ public struct SessionSetup: Sendable {
     /// When set, what the session consumes is written there (docs/recording-format.md).
     public var recordingPath: String?
     /// Events go to this callback on the session's event thread instead of `Session.nextEvent`.
-    public var callback: (@Sendable (SessionEvent) -> Void)?
+    public var callback: (@Sendable (TimedEvent) -> Void)?
     /// While false, positioning continues but no reading starts. Later changes go to the running session.
     public var autoStart = true
 

@@ -26,6 +26,8 @@ struct SessionWorkerState {
     private var unreported: [ReadingStateMachine.Output] = []
     /// Whether positioning has begun at least once (an idle machine before that is not an ended session).
     private var hasBegun = false
+    /// Timestamp of the latest frame consumed: the sample time the events are stamped with (`t`).
+    private var latestFrameTime: Double?
 
     init(machine: ReadingStateMachine, engine: any ReadingEngine, configuration: VitalsConfiguration,
          source: SourceInfo, readingId: String, recorder: SessionRecorder?) {
@@ -42,31 +44,43 @@ struct SessionWorkerState {
     }
 
     /// Sets the machine's auto-start between two frames and records it; returns a recording failure's event.
-    mutating func setAutoStart(_ enabled: Bool) -> [SessionEvent] {
+    mutating func setAutoStart(_ enabled: Bool) -> ReadingStateMachine.Output {
         machine.isAutoStartEnabled = enabled
-        return record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled))).flatMap(\.events)
+        let failures = record(.control(timestamp: recorder?.lastTimestamp, .autoStart(enabled))).flatMap(\.events)
+        return stamped(ReadingStateMachine.Output(events: failures))
     }
 
     /// Handles one command; `wallClock` is read once, at the first frame.
+    /// Every output carries the sample time of the latest frame (for the events' `t`) except positioning's start,
+    /// which may come before any frame or with the first: so that a live run and its replay agree, it never does.
     mutating func handle(_ command: SessionCommand, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
         var outputs: [ReadingStateMachine.Output] = unreported
         unreported = []
+        var unstamped: [ReadingStateMachine.Output] = []
         switch command {
         case .begin:
-            outputs += beginIfPending()
+            unstamped = beginIfPending()
         case .cancel(let reason):
             outputs += record(.control(timestamp: recorder?.lastTimestamp, .hostCancel(reason: reason)))
             machine.requestCancel(reason: reason)
         case .stop:
             outputs += [applied(machine.stop())]
         case .item(let item):
+            if case .frame = item { unstamped = beginIfPending() }
             outputs += handle(item, wallClock: wallClock)
         }
         if machine.isFinished || (hasBegun && machine.state == .idle), let recorder {
             outputs += report(recorder.close(reason: machine.state.name))
             self.recorder = nil
         }
-        return outputs.map(withCaptureFacts)
+        return (unstamped + outputs.map(stamped)).map(withCaptureFacts)
+    }
+
+    /// `output` with the sample time of the latest frame consumed.
+    private func stamped(_ output: ReadingStateMachine.Output) -> ReadingStateMachine.Output {
+        var output = output
+        output.time = latestFrameTime
+        return output
     }
 
     /// The output with the camera's exposure figures added to its cancel contexts (the machine knows no camera).
@@ -124,8 +138,9 @@ struct SessionWorkerState {
     }
 
     private mutating func consume(_ frame: FrameSample, wallClock: () -> Double) -> [ReadingStateMachine.Output] {
-        var outputs = beginIfPending()
+        var outputs: [ReadingStateMachine.Output] = []
         guard isConsuming else { return outputs }
+        latestFrameTime = frame.timestamp
         if anchor == nil {
             anchor = (recordedFirstFrameWallTime ?? wallClock(), frame.timestamp)
             outputs += record(.anchor(timestamp: frame.timestamp, readingId: readingId, wallTime: anchor!.wall))
@@ -186,6 +201,6 @@ struct SessionWorkerState {
             output.events += report(recorder.close(reason: machine.state.name)).flatMap(\.events)
             self.recorder = nil
         }
-        return output
+        return stamped(output)
     }
 }

@@ -87,3 +87,15 @@ extension CancelContext {
         return .object(members)
     }
 }
+
+extension TimedEvent {
+    /// The event's JSON object with `t`, its sample time, when it has a finite one.
+    public var jsonValue: JSONValue {
+        guard let time, time.isFinite, case .object(var members) = event.jsonValue else { return event.jsonValue }
+        members["t"] = .number(time)
+        return .object(members)
+    }
+
+    /// The event's JSON text: compact, keys sorted, byte-stable.
+    public var json: String { jsonValue.serialized() }
+}

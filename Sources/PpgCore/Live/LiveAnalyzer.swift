@@ -47,10 +47,11 @@ public struct LiveAnalyzer: Sendable {
     private let extractor = BeatExtractor()
     private let contactRule = ContactRule()
     private var qualityMeter = LiveQualityMeter()
-    private let channel = PulseChannel.red
+    /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
+    private var channel = PulseChannel.red
     private var frames: FrameRing
     private var intervals: LiveIntervalLog
-    private var contact: ContactHysteresis
+    private var contact: LiveContact
     private var breathing: LiveBreathingEstimator?
     /// First frame after init or reset: the origin of the tick and sub-tick grids; nil until it arrives.
     private var origin: Double?
@@ -59,6 +60,20 @@ public struct LiveAnalyzer: Sendable {
     /// Timestamp of the first frame after the latest gap.
     private var runStart = -Double.infinity
     private var lastReportedBeatTime: Double?
+    /// Sample time of the latest channel switch: no interval spans it (beats of two channels are not aligned).
+    private var channelSwitchTime = -Double.infinity
+    /// Pulse amplitude (counts) of the latest tick whose window showed a clear pulse on the current channel; 0
+    /// before one. What level changes are measured against: a disturbance cannot raise it.
+    private var steadyAmplitude = 0.0
+    /// Pulse amplitude (counts) of the latest tick on the current channel; level steps are measured against it (a
+    /// step no larger than twice the pulse's swing leaves a harmless transient).
+    private var latestAmplitude = 0.0
+    /// Sample times of the latest level step on the pulse channel and of the one before. A single step (a finger
+    /// settling) only restarts the analysis; a second within `LevelStep.repeatSeconds` is a finger on the move,
+    /// and the signal is not scored until a whole quality window has passed without one.
+    private var latestStep = -Double.infinity, previousStep = -Double.infinity
+    /// Sample time of the latest step large enough to end contact's trust in an earlier pulse (`LiveContact`).
+    private var latestJump = -Double.infinity
 
     /// Creates an analyzer; `options` come from the session configuration.
     public init(options: LiveOptions = LiveOptions()) {
@@ -66,8 +81,7 @@ public struct LiveAnalyzer: Sendable {
         let fps = options.maximumFramesPerSecond.isFinite ? min(max(options.maximumFramesPerSecond, 1), 1000) : 120
         frames = FrameRing(capacity: Int((fps * Self.historySeconds).rounded(.up)) + 2)
         intervals = LiveIntervalLog(capacity: Int((Self.estimateWindowSeconds * 250 / 60).rounded(.up)) + 8)
-        contact = ContactHysteresis(enterFraction: options.contactEnterFraction,
-                                    exitFraction: options.contactExitFraction)
+        contact = LiveContact(enterFraction: options.contactEnterFraction, exitFraction: options.contactExitFraction)
     }
 
     /// A reading starts: forgets beats, intervals and breathing; ticks re-phase to the next frame. The frame
@@ -88,12 +102,15 @@ public struct LiveAnalyzer: Sendable {
         let origin = startGridsIfNeeded(at: frame.timestamp)
         guard frame.timestamp >= origin + Double(nextSubTick) * Self.subTickSeconds else { return LiveStep() }
         nextSubTick = Self.gridIndex(frame.timestamp - origin, step: Self.subTickSeconds) + 1
-        let recent = analyzeRecentSignal()
+        let recent = analyzeRecentSignal(on: channel)
         var beats: [LiveBeat] = []
         if let recent { beats = confirmBeats(recent) }
         guard frame.timestamp >= origin + Double(nextTick) * Self.tickSeconds else { return LiveStep(beats: beats) }
         let due = Self.gridIndex(frame.timestamp - origin, step: Self.tickSeconds)
-        nextTick = due + 1
+        // A tick more than half a second late (a frame gap) takes the next slot's place too, so two ticks are never
+        // closer than half a second: one guidance or preview per second, whatever the frame timing.
+        let late = frame.timestamp - (origin + Double(due) * Self.tickSeconds) > Self.tickSeconds / 2
+        nextTick = due + (late ? 2 : 1)
         return LiveStep(beats: beats, tick: makeTick(time: origin + Double(due) * Self.tickSeconds, recent: recent))
     }
 
@@ -123,13 +140,21 @@ public struct LiveAnalyzer: Sendable {
         return time
     }
 
-    /// Finds gaps among the recent frames and analyses the last `beatWindowSeconds` of the current run.
-    private mutating func analyzeRecentSignal() -> RecentPulse? {
+    /// Finds gaps and level steps (`LevelStep`, on the pulse channel) among the recent frames and analyses the last
+    /// `beatWindowSeconds` of the current run on `channel`.
+    private mutating func analyzeRecentSignal(on channel: PulseChannel) -> RecentPulse? {
         guard let newest = frames.newest else { return nil }
         let scanned = frames.frames(from: frames.firstIndex(notBefore: newest.timestamp - Self.beatWindowSeconds) - 1)
         if let afterGap = RecentPulse.frameAfterLastGap(scanned.map(\.timestamp),
                                                         maximumGapFrames: Self.maximumGapFrames) {
             runStart = max(runStart, afterGap)
+        }
+        if channel == self.channel, let step = LevelStep.latest(in: scanned.filter { $0.timestamp >= runStart },
+                                                                channel: channel, steadyAmplitude: latestAmplitude) {
+            runStart = max(runStart, step.time)
+            if step.time > latestStep + LevelStep.sameStepSeconds { previousStep = latestStep }
+            latestStep = max(latestStep, step.time)
+            if step.relativeChange > LiveContact.levelJump { latestJump = max(latestJump, step.time) }
         }
         let start = max(runStart, newest.timestamp - Self.beatWindowSeconds)
         return RecentPulse(frames: scanned.filter { $0.timestamp >= start }, channel: channel, extractor: extractor,
@@ -151,7 +176,8 @@ public struct LiveAnalyzer: Sendable {
     /// Records one new beat: its interval, the Malik screening and the breathing features.
     private mutating func report(_ beat: DetectedBeat) -> LiveBeat {
         var intervalMs: Double? = nil
-        if let last = lastReportedBeatTime, last >= runStart, beat.time - last <= Self.maximumIntervalSeconds {
+        if let last = lastReportedBeatTime, last >= max(runStart, channelSwitchTime),
+           beat.time - last <= Self.maximumIntervalSeconds {
             intervalMs = 1000 * (beat.time - last)
         }
         lastReportedBeatTime = beat.time
@@ -172,28 +198,106 @@ public struct LiveAnalyzer: Sendable {
         let newest = frames.newest!
         let now = newest.timestamp
         let lastSecond = frames.firstIndex(notBefore: now - Self.tickSeconds + 1e-9)
-        var passing = 0, saturation = 0.0
+        var plausible = 0, redDominant = 0, saturation = 0.0
         for index in lastSecond..<frames.count {
-            if contactRule.isLitFingertip(frames[index]) { passing += 1 }
+            if ContactRule.isPlausibleFingertip(frames[index]) { plausible += 1 }
+            if contactRule.isLitFingertip(frames[index]) { redDominant += 1 }
             saturation += qualityMeter.saturation(of: frames[index])
         }
         let frameCount = Double(frames.count - lastSecond)
-        let quality = recent.flatMap { qualityMeter.score($0, channel: channel) }
+        let plausibleShare = Double(plausible) / frameCount
+        var recent = recent
+        let settled = now - latestStep >= LiveQualityMeter.windowSeconds
+            || latestStep - previousStep > LevelStep.repeatSeconds
+        var quality = recent.flatMap { pulse in settled ? qualityMeter.evaluate(
+            pulse, channel: channel, plausibleShare: plausibleShare, steadyAmplitude: steadyAmplitude) : nil }
+        let current = recent.flatMap { pulse in quality.map { ($0, Self.amplitude(of: pulse)) } }
+        if let better = betterChannel(than: current, lastSecond: lastSecond, plausibleShare: plausibleShare) {
+            channel = better.channel
+            recent = better.recent
+            quality = better.quality
+            intervals.clear()  // intervals read on another channel are not this one's
+            channelSwitchTime = now
+            steadyAmplitude = 0
+        }
+        let amplitude = recent.map(Self.amplitude) ?? 0
+        latestAmplitude = amplitude
+        if quality?.showsPulse == true { steadyAmplitude = amplitude }
+        let score = quality?.score
         let elapsed = time - (origin ?? time)
         return LiveTick(
-            time: time, contact: contact.update(passingFraction: Double(passing) / frameCount),
-            qualityScore: quality,
-            amplitude: recent.flatMap { Statistics.robustPeakToPeak(Array($0.recentPulseSamples(
-                seconds: Self.amplitudeWindowSeconds))) } ?? 0,
+            time: time,
+            contact: contact.update(time: time, plausibleShare: plausibleShare,
+                                    redDominantShare: Double(redDominant) / frameCount,
+                                    showsPulse: quality?.showsPulse ?? false,
+                                    levelJumped: levelJumped(recent, now: now)),
+            qualityScore: score,
+            amplitude: amplitude,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
             redDc: newest.red,
-            heartRateBpm: (quality ?? 0) >= QualityScore.passThreshold
+            heartRateBpm: (score ?? 0) >= QualityScore.passThreshold
                 ? intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
                                          minimumCount: Self.heartRateMinimumIntervals) : nil,
             rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
-            estimate: estimate(now: now, quality: quality))
+            estimate: estimate(now: now, quality: score))
+    }
+
+    /// Another channel to read the pulse from, when the current one's level is unusable (clipped, dark), its
+    /// quality is below the pass threshold or its amplitude below `LiveOptions.minimumAmplitude`, and another usable
+    /// channel reads clearly better (`LiveChannelChoice.fitness`); nil to stay. Only looked at when the current
+    /// channel is not doing well, so a good reading never pays for it.
+    private mutating func betterChannel(than current: (quality: LiveQuality, amplitude: Double)?, lastSecond: Int,
+                                        plausibleShare: Double)
+        -> (channel: PulseChannel, recent: RecentPulse, quality: LiveQuality)? {
+        let currentUsable = usableLevel(channel, lastSecond: lastSecond)
+        let currentFitness = current.map { fitness($0.quality, amplitude: $0.amplitude) } ?? 0
+        guard !currentUsable || currentFitness < LiveChannelChoice.fitnessOfAGoodChannel else { return nil }
+        var best: (channel: PulseChannel, recent: RecentPulse, quality: LiveQuality, fitness: Double)?
+        for candidate in LiveChannelChoice.candidates where candidate != channel
+            && usableLevel(candidate, lastSecond: lastSecond) {
+            guard let recent = analyzeRecentSignal(on: candidate),
+                  let quality = qualityMeter.evaluate(recent, channel: candidate, plausibleShare: plausibleShare,
+                                                      steadyAmplitude: Self.amplitude(of: recent))
+            else { continue }
+            let candidateFitness = fitness(quality, amplitude: Self.amplitude(of: recent))
+            if candidateFitness > (best?.fitness ?? -1) { best = (candidate, recent, quality, candidateFitness) }
+        }
+        guard let best, best.quality.score > 0 else { return nil }
+        let margin = currentUsable ? LiveChannelChoice.switchMargin : 0
+        return best.fitness >= currentFitness + margin ? (best.channel, best.recent, best.quality) : nil
+    }
+
+    /// How well a channel reads: its quality score, plus one when its amplitude reaches the minimum.
+    private func fitness(_ quality: LiveQuality, amplitude: Double) -> Double {
+        quality.score + (amplitude >= options.minimumAmplitude ? 1 : 0)
+    }
+
+    /// Robust peak-to-peak of the last `amplitudeWindowSeconds` of the band-passed pulse, counts.
+    private static func amplitude(of recent: RecentPulse) -> Double {
+        Statistics.robustPeakToPeak(Array(recent.recentPulseSamples(seconds: amplitudeWindowSeconds))) ?? 0
+    }
+
+    /// Whether the level of the pulse channel jumped within the last `LiveContact.levelJumpSeconds`: a step that
+    /// large was found, or the level moves that fast within `recent` (the analysis may have restarted after it).
+    private func levelJumped(_ recent: RecentPulse?, now: Double) -> Bool {
+        let window = (now - LiveContact.levelJumpSeconds)...now
+        return window.contains(latestJump) || recent.map {
+            BaselineSlew.relativeSlew(frames: $0.frames, channel: channel, window: window) > LiveContact.levelJump
+        } ?? false
+    }
+
+    /// Whether `channel`'s level over the last second allows reading a pulse from it (`ChannelChoice`'s rule).
+    private func usableLevel(_ channel: PulseChannel, lastSecond: Int) -> Bool {
+        var sum = 0.0, clipped = 0
+        for index in lastSecond..<frames.count {
+            let value = channel.value(in: frames[index])
+            sum += value
+            if value >= LiveChannelChoice.clipLevel { clipped += 1 }
+        }
+        let count = Double(max(frames.count - lastSecond, 1))
+        return ChannelChoice.hasUsableLevel((sum / count, Double(clipped) / count))
     }
 
     /// Frames per second over the last second: the frames in it over the time since the frame before it (or, at

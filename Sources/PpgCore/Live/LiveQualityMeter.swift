@@ -1,17 +1,30 @@
-/// The live quality score of the last `windowSeconds` of a `RecentPulse`: the score of
-/// `QualityWindowMeter` with two live cross-checks. The spectral concentration counts only when the spectral peak
-/// agrees with the beat rate (an independent cue: noise and motion put the peak elsewhere), and the score is
-/// reduced when the unfiltered level moves fast (`BaselineSlew`: motion, light leak, sudden pressure).
+/// The live quality of the last `windowSeconds` of a `RecentPulse`: the score of
+/// `QualityWindowMeter` with live cross-checks. The spectral concentration counts only when the spectral peak agrees
+/// with the beat rate (an independent cue: noise and motion put the peak elsewhere). The contact factor is the
+/// share of frames passing the loose colour guard, and zero when the spectrum lacks the first harmonic every pulse
+/// wave has (a sinusoidal flicker has none) or when its peak or the beat rate sits where mains flicker folds to at
+/// this frame rate (`MainsFlicker`), so a lamp never scores, whatever its colour. The score is
+/// reduced when the unfiltered level jumps (`BaselineSlew`: motion, light leak), but only beyond what a wandering
+/// baseline does: the band-pass removes wander, so it is not punished.
 struct LiveQualityMeter: Sendable {
     /// Length of the quality window, seconds (3–5 s windows).
     static let windowSeconds = 5.0
     /// Largest relative difference between the spectral peak and the beat rate for the concentration to count.
     static let rateAgreement = 0.15
-    /// Relative baseline slew per second up to which the score is not reduced: breathing, wander and a pressure
-    /// drift of 10 % over 15 s stay below it.
-    static let steadySlew = 0.025
-    /// Further slew over which the reduction reaches zero: motion bursts of 10 counts and more exceed it.
-    static let slewPenaltySpan = 0.025
+    /// Relative baseline slew per second up to which the score is not reduced: breathing, wander, pressure drift
+    /// and the 1 s level steps of a wandering baseline (15 counts at a level of 250 is 6 %) stay below it. A level
+    /// moving by less than `LevelStep.pulseMultiple` times the pulse's own steady amplitude is tolerated too (a
+    /// channel whose pulse is a third of its level swings its one-second means by more than 6 %).
+    static let steadySlew = 0.06
+    /// Further slew over which the reduction reaches zero: a motion burst moves the level by 10 % and more, a finger
+    /// sliding or lifting by tens of percent.
+    static let slewPenaltySpan = 0.06
+    /// Smallest `P[2f₀] / P[f₀]` of a pulse wave (every real window measured has ≥ 0.04; a sinusoid next to none).
+    static let minimumHarmonicRatio = 0.015
+    /// Concentration and template correlation from which a full window plainly shows a pulse.
+    static let pulseConcentration = 0.6, pulseCorrelation = 0.8
+    /// Beats a window needs to show a pulse (4 beats in 5 s: 48 bpm and faster).
+    static let pulseMinimumBeats = 4
 
     private let meter: QualityWindowMeter
     /// FFT plans kept from tick to tick.
@@ -28,8 +41,11 @@ struct LiveQualityMeter: Sendable {
     /// Saturation of one frame (the source's clipped-pixel share, else whether red is clipped).
     func saturation(of frame: FrameSample) -> Double { meter.saturation(of: frame) }
 
-    /// The score of the window ending at the newest frame of `recent`; nil when it is too short for a spectrum.
-    mutating func score(_ recent: RecentPulse, channel: PulseChannel) -> Double? {
+    /// The quality of the window ending at the newest frame of `recent` read on `channel`, given the share of its
+    /// frames passing the colour guard; `steadyAmplitude` is the pulse amplitude (counts) last seen with a clear
+    /// pulse on this channel (0 when none). Nil when the window is too short for a spectrum.
+    mutating func evaluate(_ recent: RecentPulse, channel: PulseChannel, plausibleShare: Double,
+                           steadyAmplitude: Double) -> LiveQuality? {
         let end = recent.newestTime + 1e-6
         let start = end - Self.windowSeconds
         var workspace = meter.makeWorkspace(sampleRate: recent.extraction.pulse.sampleRate, plans: &plans)
@@ -39,20 +55,53 @@ struct LiveQualityMeter: Sendable {
         guard let spectral = window.spectral else { return nil }
         let beats = recent.extraction.beats.filter { $0.time >= start }
         let agrees = Self.beatRateAgrees(with: spectral.peakHz, beats: beats)
+        let harmonicMeasurable = 2 * spectral.peakHz - meter.bandHalfWidth <= SpectralQuality.heartBand.upperBound
+        let hasHarmonic = !harmonicMeasurable || spectral.harmonicRatio >= Self.minimumHarmonicRatio
+        // The mean frame rate: the median interval moves with the timestamps' jitter, and the fold moves four times
+        // as much.
+        let span = recent.newestTime - recent.frames[0].timestamp
+        let sampleRate = span > 0 ? Double(recent.frames.count - 1) / span : 0
+        let flicker = [spectral.peakHz, Self.beatRateHz(beats)].contains {
+            $0.map { MainsFlicker.mayBeFlicker(peakHz: $0, sampleRate: sampleRate) } ?? false
+        }
+        let pulseLike = hasHarmonic && !flicker
         let score = QualityScore.score(concentration: agrees ? spectral.concentration : 0,
                                        templateCorrelation: window.templateCorrelation,
-                                       saturationFraction: window.saturationFraction,
-                                       contactFraction: window.contactFraction)
+                                       saturationFraction: saturationFraction(recent.frames, channel: channel,
+                                                                              from: start),
+                                       contactFraction: pulseLike ? plausibleShare : 0)
         let slew = BaselineSlew.relativeSlew(frames: recent.frames, channel: channel, window: start...end)
-        return score * min(max(1 - (slew - Self.steadySlew) / Self.slewPenaltySpan, 0), 1)
+        let level = recent.frames.reduce(0) { $0 + channel.value(in: $1) } / Double(recent.frames.count)
+        let tolerated = max(Self.steadySlew, level > 1 ? LevelStep.pulseMultiple * steadyAmplitude / level : 0)
+        let fullWindow = recent.frames[0].timestamp <= start + 0.5
+        let showsPulse = fullWindow && agrees && pulseLike && beats.count >= Self.pulseMinimumBeats
+            && spectral.concentration >= Self.pulseConcentration && window.templateCorrelation >= Self.pulseCorrelation
+        return LiveQuality(score: score * min(max(1 - (slew - tolerated) / Self.slewPenaltySpan, 0), 1),
+                           showsPulse: showsPulse)
     }
 
-    /// Whether the median interval of `beats` (two intervals at least) matches the spectral peak `peakHz`.
+    /// Share of `frames` from `start` on whose `channel` is clipped (red: the source's clipped-pixel share when
+    /// given).
+    func saturationFraction(_ frames: [FrameSample], channel: PulseChannel, from start: Double) -> Double {
+        var clipped = 0.0, count = 0
+        for frame in frames where frame.timestamp >= start {
+            count += 1
+            clipped += channel == .red ? saturation(of: frame) : (channel.value(in: frame) >= meter.clipLevel ? 1 : 0)
+        }
+        return count > 0 ? clipped / Double(count) : 0
+    }
+
+    /// Whether the beat rate of `beats` matches the spectral peak `peakHz`.
     static func beatRateAgrees(with peakHz: Double, beats: [DetectedBeat]) -> Bool {
-        guard beats.count >= 3 else { return false }
-        let intervals = (1..<beats.count).map { beats[$0].time - beats[$0 - 1].time }
-        guard let median = Statistics.median(intervals), median > 0 else { return false }
-        let beatHz = 1 / median
+        guard let beatHz = beatRateHz(beats) else { return false }
         return abs(peakHz - beatHz) <= rateAgreement * beatHz
+    }
+
+    /// The rate of `beats` from their median interval (two intervals at least), Hz.
+    static func beatRateHz(_ beats: [DetectedBeat]) -> Double? {
+        guard beats.count >= 3 else { return nil }
+        let intervals = (1..<beats.count).map { beats[$0].time - beats[$0 - 1].time }
+        guard let median = Statistics.median(intervals), median > 0 else { return nil }
+        return 1 / median
     }
 }

@@ -17,4 +17,17 @@ public struct ContactRule: Sendable, Equatable {
     public func isLitFingertip(_ frame: FrameSample) -> Bool {
         frame.red >= minimumRed && frame.red >= redDominance * max(frame.green, frame.blue)
     }
+
+    /// Level the brighter of red and green must reach for a frame to possibly show a fingertip, counts: below it
+    /// the lens is dark or covered by something opaque.
+    public static let plausibleMinimumLevel = 15.0
+
+    /// The loose colour guard of the live contact test: light gets through (red or green at least
+    /// `plausibleMinimumLevel`) and blue is not the brightest channel (blood and tissue absorb blue far more than
+    /// red and green on every camera, whatever its colour balance). Whether a finger is really there is decided from
+    /// the pulse, not from colour ratios or levels, which vary from camera to camera.
+    public static func isPlausibleFingertip(_ frame: FrameSample) -> Bool {
+        let brighter = max(frame.red, frame.green)
+        return brighter >= plausibleMinimumLevel && frame.blue < brighter
+    }
 }

@@ -73,7 +73,7 @@ struct ReadingReport {
             try session.start()
             var result: [String: JSONValue]?
             while case .event(let event) = try session.nextEvent(timeout: 60) {
-                if case .completed(let completed) = event { result = completed.jsonValue.objectValue }
+                if case .completed(let completed) = event.event { result = completed.jsonValue.objectValue }
             }
             guard let result else { throw VitalsError(.noHeartRate, "the recording's reading did not complete") }
             let frames = try RecordingReader.frames(path: path)

@@ -29,7 +29,7 @@ import Testing
         let (session, source) = try Self.hostSession()
         for index in 0..<60 { try source.submit(Self.frame(Double(index) / 30)) }
         let before = try Self.drain(session)
-        #expect(before.first == #"{"state":"positioning","type":"state"}"#)
+        #expect(before.first == #"{"state":"positioning","type":"state"}"#, "before the first frame: no t")
         // The host stops sending: nothing advances (the session runs on frame time), and nothing hangs.
         #expect(try session.nextEvent(timeout: 0.5) == .timedOut)
         #expect(session.state == .positioning)

@@ -21,7 +21,7 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
     let built = Mutex<Session?>(nil)
     if let callback {
         setup.callback = { event in
-            if let session = built.withLock({ $0 }) { callback(event, session) }
+            if let session = built.withLock({ $0 }) { callback(event.event, session) }
         }
     }
     let session = try Session(setup, engine: { _, _ in ScriptedEngine() }, environment: fixedEnvironment)
@@ -106,7 +106,8 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         }
         let types = eventTypes(received.withLock { $0 })
         #expect(types.first == "state" && types.contains("started"))
-        #expect(received.withLock { $0.last } == #"{"state":"idle","type":"state"}"#)
+        let last = received.withLock { $0.last } ?? ""
+        #expect(last.hasPrefix(#"{"state":"idle","t":"#) && last.hasSuffix(#","type":"state"}"#), "\(last)")
     }
 
     @Test func releaseWaitsForNoCallbackAndNoneRunsAfterIt() throws {
@@ -136,7 +137,9 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         let cancelled = try #require(events.first { $0.contains(#""type":"cancelled""#) })
         #expect(cancelled.contains(#""detail":"contact_lost""#) && cancelled.contains(#""reason":"contactLost""#))
         let index = try #require(events.firstIndex(of: cancelled))
-        #expect(events[index + 1] == #"{"state":"positioning","type":"state"}"#)
+        let time = try #require(cancelled.firstRange(of: #""t":"#).map { cancelled[$0.upperBound...].prefix { $0 != "," } })
+        #expect(events[index + 1] == #"{"state":"positioning","t":"# + time + #","type":"state"}"#,
+                "positioning again at the cancel's sample time")
     }
 
     @Test func theSourceHoldsExposureDuringAReadingAndHearsOfTheFinger() throws {

@@ -149,6 +149,8 @@ class State(Event):
     """The result, when completed."""
     error: Optional[ErrorInfo] = json_field(decode=ErrorInfo.from_dict)
     """The error, when failed."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -162,6 +164,8 @@ class Guidance(Event):
     """What the user should do."""
     start_progress: float = json_field(required=True)
     """0…1: fills while the fingertip is steady; the reading starts when full."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -171,6 +175,8 @@ class Started(Event):
     """A reading started; an empty :class:`Preview` follows."""
 
     type: ClassVar[str] = "started"
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -194,6 +200,8 @@ class Preview(Event):
     """Provisional breathing rate, from about 30 s."""
     signal_level: Union[SignalLevel, str, None] = json_field(decode=_enum(SignalLevel))
     """None in the empty preview that follows :class:`Started`."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -205,6 +213,8 @@ class Heartbeat(Event):
     type: ClassVar[str] = "heartbeat"
     ibi_ms: Optional[float] = json_field()
     """Interval since the previous beat, ms; None for the attempt's first beat."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -220,6 +230,8 @@ class Cancelled(Event):
     """The detail token ("contact_lost", "low_quality", …) or the host's reason."""
     context: Optional[CancelContext] = json_field(decode=CancelContext.from_dict)
     """Facts for logs."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -233,6 +245,8 @@ class ReconfiguringCamera(Event):
     """The new tier."""
     low_power_mode: Optional[bool] = json_field()
     """Always false on Linux (kept for parity with the iOS SDK)."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -244,6 +258,8 @@ class RecoverableError(Event):
     type: ClassVar[str] = "recoverableError"
     error: Optional[str] = json_field()
     """Its kind ("cameraStalled", …)."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -255,6 +271,8 @@ class RecordingError(Event):
     type: ClassVar[str] = "recordingError"
     error: ErrorInfo = json_field(required=True, decode=ErrorInfo.from_dict)
     """What failed."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -264,6 +282,8 @@ class MeasurementComplete(Event):
     """The full duration was captured; the result follows."""
 
     type: ClassVar[str] = "measurementComplete"
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -275,6 +295,8 @@ class Completed(Event):
     type: ClassVar[str] = "completed"
     result: Result = json_field(required=True, decode=Result.from_dict)
     """The reading's result."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 
@@ -286,6 +308,8 @@ class Failed(Event):
     type: ClassVar[str] = "failed"
     error: ErrorInfo = json_field(required=True, decode=ErrorInfo.from_dict)
     """Why."""
+    t: Optional[float] = json_field()
+    """Sample time (seconds, the source's clock) of the latest frame when the event arose; None without one."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 

@@ -1,0 +1,8 @@
+/// The live quality of the last seconds of one channel: the score and whether the window shows a pulse.
+struct LiveQuality: Sendable, Equatable {
+    /// The quality score 0…1.
+    var score: Double
+    /// A pulse wave is plainly there: a concentrated spectrum whose peak agrees with the beat rate, consistent beat
+    /// shapes and a first harmonic. Evidence of a finger on the lens whatever the camera's colour balance.
+    var showsPulse: Bool
+}

@@ -1,0 +1,157 @@
+"""Replays whole recordings through the live session (`nfv replay FILE`) and reads what happened from its events.
+
+Every event carries `t`, its sample time on the recording's clock (docs/events.md), so a replay tells when each
+reading started, when and why it was cancelled, and which span the completed reading measured.
+"""
+
+import json
+import os
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from .runner import MAX_WORKERS
+
+# Guidance events closer than this (seconds of sample time) count as a double tick (one per second expected).
+DOUBLE_TICK_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One whole recording of recordings/manifest.jsonl and its references over time."""
+    id: str
+    dataset: str
+    path: str
+    duration_s: float
+    hr_series: list = field(default_factory=list, hash=False)   # [(t, bpm)]: second [t, t+1)
+    br_series: list = field(default_factory=list, hash=False)   # [(t, brpm)]
+    beat_times: list = field(default_factory=list, hash=False)  # reference beat times, s (file clock)
+    rr_ms: list = field(default_factory=list, hash=False)       # rr_ms[k]: beat k to beat k+1
+
+
+@dataclass
+class Replay:
+    """What one replay did: its readings' starts, cancels and end, from the events."""
+    starts: list = field(default_factory=list)        # t of each `started`
+    cancels: list = field(default_factory=list)       # [(t, detail, elapsed_s)]
+    guidance: list = field(default_factory=list)      # [(t, token)]
+    complete_t: float = None                          # t of `measurementComplete`
+    result: dict = None                               # the `completed` result
+    error_code: str = None                            # the `failed` error code
+    failure: str = None                               # crash, time-out, bad output
+    seconds: float = 0.0
+
+    @property
+    def span(self):
+        """(start, end) sample times the completed reading measured, or None."""
+        if self.complete_t is None or not self.starts:
+            return None
+        return (max(t for t in self.starts if t <= self.complete_t), self.complete_t)
+
+    def double_ticks(self):
+        """How many guidance events followed the previous one within DOUBLE_TICK_SECONDS."""
+        times = [t for t, _ in self.guidance]
+        return sum(1 for a, b in zip(times, times[1:]) if b - a < DOUBLE_TICK_SECONDS)
+
+    def dominant_guidance(self):
+        """The most frequent guidance token (first seen wins ties), or None without guidance."""
+        counts = {}
+        for _, token in self.guidance:
+            counts[token] = counts.get(token, 0) + 1
+        return max(counts, key=counts.get) if counts else None
+
+
+def load_recordings(directory):
+    """The recordings of DIRECTORY/recordings/manifest.jsonl (else DIRECTORY/manifest.jsonl), in file order."""
+    if os.path.isfile(os.path.join(directory, "recordings", "manifest.jsonl")):
+        directory = os.path.join(directory, "recordings")
+    manifest = os.path.join(directory, "manifest.jsonl")
+    if not os.path.isfile(manifest):
+        raise SystemExit(f"bench-replay: {manifest} not found (DIR must hold the recordings and their manifest)")
+    recordings = []
+    with open(manifest, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                recordings.append(recording_from_entry(json.loads(line), directory))
+    missing = [r.path for r in recordings if not os.path.isfile(r.path)]
+    if missing:
+        raise SystemExit(f"bench-replay: {len(missing)} listed CSV file(s) missing, first: {missing[0]}")
+    return recordings
+
+
+def recording_from_entry(entry, directory):
+    """A Recording from one manifest line (series entries with a null value are dropped)."""
+    def series(key):
+        return [(float(t), float(v)) for t, v in entry.get(key) or [] if v is not None]
+    return Recording(id=entry.get("id", entry["file"]), dataset=entry["dataset"],
+                     path=os.path.join(directory, entry["file"]), duration_s=float(entry.get("duration_s") or 0),
+                     hr_series=series("ref_hr_series"), br_series=series("ref_br_series"),
+                     beat_times=[float(t) for t in entry.get("ref_beat_t") or []],
+                     rr_ms=[float(v) for v in entry.get("ref_rr_ms") or []])
+
+
+def parse_events(lines):
+    """A Replay from the JSON Lines a replay printed (non-JSON lines are ignored)."""
+    replay = Replay()
+    for line in lines:
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        kind, t = event.get("type"), event.get("t")
+        if kind == "started":
+            replay.starts.append(t)
+        elif kind == "guidance":
+            replay.guidance.append((t, event.get("guidance")))
+        elif kind == "cancelled":
+            context = event.get("context") or {}
+            replay.cancels.append((t, event.get("detail"), context.get("elapsed_s")))
+        elif kind == "measurementComplete":
+            replay.complete_t = t
+        elif kind == "completed":
+            replay.result = event.get("result")
+        elif kind == "failed":
+            replay.error_code = (event.get("error") or {}).get("code")
+    return replay
+
+
+def replay_one(command, path, timeout_s):
+    """The Replay of `command + [path]`; a crash, a time-out or no events becomes a failure."""
+    start = time.monotonic()
+    try:
+        run = subprocess.run(command + [path], capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return Replay(failure=f"timed out after {timeout_s:g} s", seconds=time.monotonic() - start)
+    except OSError as error:
+        return Replay(failure=f"could not start: {error.strerror}")
+    replay = parse_events(run.stdout.splitlines())
+    replay.seconds = time.monotonic() - start
+    if run.returncode < 0:
+        replay.failure = f"crashed (signal {-run.returncode})"
+    elif not replay.guidance and replay.result is None and replay.error_code is None:
+        detail = (run.stderr.strip().splitlines() or ["no events"])[-1][:120]
+        replay.failure = f"no events, exit {run.returncode}: {detail}"
+    return replay
+
+
+def replay_all(command, recordings, timeout_s, workers=MAX_WORKERS):
+    """{recording id: Replay}, two runs at a time at most."""
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, MAX_WORKERS))) as pool:
+        futures = {r.id: pool.submit(replay_one, command, r.path, timeout_s) for r in recordings}
+        return {key: future.result() for key, future in futures.items()}
+
+
+def write_segment(source_path, span, target_path):
+    """Copies the frames of `source_path` whose timestamps lie in span = (start, end) to a new CSV."""
+    start, end = span
+    with open(source_path, encoding="utf-8") as source, open(target_path, "w", encoding="utf-8") as target:
+        target.write(source.readline())
+        for line in source:
+            stamp = line.split(",", 1)[0]
+            try:
+                inside = start <= float(stamp) <= end
+            except ValueError:
+                continue
+            if inside:
+                target.write(line)
