@@ -69,8 +69,11 @@ static void on_event(void *user_data, const char *json) {
         if (state->action == 1 && load_done(state) == 0) {
             store_done(state, nfv_session_stop(state->session) == NFV_OK ? 1 : -1);
         } else if (state->action == 2 && load_done(state) == 0) {
-            store_done(state, 2);
+            /* Marked done only once destroy returned: the host thread then skips its own destroy and must find the
+             * handle already gone (marking it before the call let the host's stale-handle check race the destroy). */
+            store_done(state, 3);
             nfv_session_destroy(state->session);
+            store_done(state, 2);
         }
     }
 }
@@ -128,9 +131,11 @@ static void one_round(struct shared *shared, unsigned *seed) {
     case 2: break;                           /* destroy while events flow */
     default: {
         double until = seconds_now() + 30;
-        while (state->action != 0 && load_done(state) == 0 && seconds_now() < until) usleep(1000);
+        while (state->action != 0 && (load_done(state) == 0 || load_done(state) == 3) && seconds_now() < until) {
+            usleep(1000);
+        }
         if (state->action == 0) usleep(next_random(seed) % 20000);
-        if (state->action != 0 && load_done(state) == 0) hangs++;
+        if (state->action != 0 && (load_done(state) == 0 || load_done(state) == 3)) hangs++;
         if (load_done(state) < 0) unexpected++;
         break;
     }
