@@ -11,7 +11,7 @@ private func frames(from start: Double, seconds: Double, red: Double = 180) -> [
 
 /// A session on host frames with the scripted engine; `callback` (given the session) receives the events.
 private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ in },
-                         callback: (@Sendable (SessionEvent, Session) -> Void)? = nil) throws
+                         callback: (@Sendable (TimedEvent, Session) -> Void)? = nil) throws
     -> (Session, HostFrameSource) {
     try License.shared.activate(keyText: try TestKeys.test.issue(TestKeys.payload), appId: "tool")
     var configuration = VitalsConfiguration()
@@ -21,7 +21,7 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
     let built = Mutex<Session?>(nil)
     if let callback {
         setup.callback = { event in
-            if let session = built.withLock({ $0 }) { callback(event.event, session) }
+            if let session = built.withLock({ $0 }) { callback(event, session) }
         }
     }
     let session = try Session(setup, engine: { _, _ in ScriptedEngine() }, environment: fixedEnvironment)
@@ -95,7 +95,7 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         let received = Mutex<[String]>([])
         let (session, source) = try hostSession { _ in } callback: { event, session in
             received.withLock { $0.append(event.json) }
-            if case .started = event { session.stop() }
+            if case .started = event.event { session.stop() }
         }
         try session.start()
         #expect(throws: VitalsError.self) { try session.nextEvent(timeout: 0) }
