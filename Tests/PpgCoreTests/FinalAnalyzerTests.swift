@@ -129,6 +129,7 @@ struct FinalAnalyzerTests {
         #expect(spans.count == 8 && spans.allSatisfy { $0.upperBound - $0.lowerBound >= 40 })
         #expect(FinalAnalyzer.segmentCandidates(first: 0, last: 3600).count == 2 * FinalAnalyzer.maximumTrimSteps)
         #expect(FinalAnalyzer.segmentCandidates(first: 0, last: .infinity).isEmpty)
+        #expect(FinalAnalyzer.segmentCandidates(first: -1e300, last: 1e300).count == 2 * FinalAnalyzer.maximumTrimSteps)
     }
 
     @Test func heavyMotionIsWithheldWithAMotionFlag() {

@@ -47,7 +47,7 @@ extension FinalAnalyzer {
     static func segmentCandidates(first: Double, last: Double) -> [ClosedRange<Double>] {
         let spare = last - first - minimumSegmentSeconds
         guard spare.isFinite, spare >= segmentTrimStepSeconds else { return [] }
-        let steps = min(Int(spare / segmentTrimStepSeconds), maximumTrimSteps)
+        let steps = Int(min(spare / segmentTrimStepSeconds, Double(maximumTrimSteps)))
         let trims = (1...steps).map { Double($0) * segmentTrimStepSeconds }
         return trims.map { (first + $0)...last } + trims.map { first...(last - $0) }
     }
