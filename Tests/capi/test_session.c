@@ -391,7 +391,7 @@ static void test_host_frames_until_done(void) {
     nfv_session_destroy(session);
 }
 
-/* One source per session; frame geometry as the header states it (odd 4:2:0 sizes carry ⌈w/2⌉ × ⌈h/2⌉ chroma). */
+/* One source per session; frame geometry as the header states it (odd 4:2:0 sizes: ceil(w/2) x ceil(h/2) chroma). */
 static void test_sources_and_geometry(void) {
     nfv_session *session = NULL;
     static unsigned char pixels[64];
