@@ -137,13 +137,15 @@ NFV_EXPORT const char *nfv_status_name(nfv_status status);
 
 /**
  * The calling thread's last error code from a function that returned a status; NFV_OK when the last such call
- * succeeded. Every nfv_ function that returns an nfv_status sets it (session functions too).
+ * succeeded, NFV_DONE when a submit call returned it. Every nfv_ function that returns an nfv_status sets it
+ * (session functions too).
  * Threads: any; each thread has its own. Errors: none.
  */
 NFV_EXPORT nfv_status nfv_last_error_code(void);
 
 /**
- * English message for the calling thread's last error ("" after a success), for logs. Owned by the library and
+ * English message for the calling thread's last error ("" after a success; after NFV_DONE from a submit call, why
+ * the host should stop feeding), for logs. Owned by the library and
  * valid until the next nfv_ call that returns a status on this thread: copy it to keep it. Never NULL.
  * Threads: any; each thread has its own. Errors: none.
  */

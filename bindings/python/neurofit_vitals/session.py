@@ -202,6 +202,7 @@ class Session:
         :raises MisuseError: already running, finished or stopped (create a new session).
         """
         _capi.call("nfv_session_start", self._handle())
+        self._core.ended.clear()   # a stream a failed start had ended flows again
         if self._callback is not None and self._core.dispatcher is None:
             thread = threading.Thread(target=self._core.dispatch, args=(self._callback,),
                                       name="neurofit_vitals-dispatch", daemon=True)
