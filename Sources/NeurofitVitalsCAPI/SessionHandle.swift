@@ -7,7 +7,7 @@ import Synchronization
 /// it at the first start, under one lock. Every call the handle's phase does not allow is `misuse`.
 final class SessionHandle: Sendable {
     /// What a submit call found.
-    enum Feeding: Equatable {
+    enum Feeding {
         /// The frame or sample was handed to the session.
         case accepted
         /// The session has ended (the duration was captured, it was stopped, or it failed): the host stops feeding.
