@@ -118,11 +118,12 @@ typedef enum nfv_status {
     /** Misuse of the C API: NULL where not allowed, bad JSON, wrong sizes, a stale handle. */
     NFV_ERR_INVALID_ARGUMENT = 8,
     /** A call the session's state does not allow (like SQLITE_MISUSE): choosing a source, recording or callback
-     *  after start, starting a stopped or finished session, submitting frames while it is not running. */
+     *  after start or a second source, starting a stopped or finished session, submitting frames before start. */
     NFV_ERR_MISUSE = 9,
     /** Not an error: nfv_session_next_event() waited its whole time-out without an event. */
     NFV_TIMEOUT = 100,
-    /** Not an error: the session's event stream has ended; no event will come again. */
+    /** Not an error: the session's event stream has ended; no event will come again. From the submit calls: the
+     *  session has ended (its duration was captured, it was stopped or it failed): stop feeding frames. */
     NFV_DONE = 101
 } nfv_status;
 
@@ -136,13 +137,15 @@ NFV_EXPORT const char *nfv_status_name(nfv_status status);
 
 /**
  * The calling thread's last error code from a function that returned a status; NFV_OK when the last such call
- * succeeded. Every nfv_ function that returns an nfv_status sets it (session functions too).
+ * succeeded, NFV_DONE when a submit call returned it. Every nfv_ function that returns an nfv_status sets it
+ * (session functions too).
  * Threads: any; each thread has its own. Errors: none.
  */
 NFV_EXPORT nfv_status nfv_last_error_code(void);
 
 /**
- * English message for the calling thread's last error ("" after a success), for logs. Owned by the library and
+ * English message for the calling thread's last error ("" after a success; after NFV_DONE from a submit call, why
+ * the host should stop feeding), for logs. Owned by the library and
  * valid until the next nfv_ call that returns a status on this thread: copy it to keep it. Never NULL.
  * Threads: any; each thread has its own. Errors: none.
  */
@@ -235,12 +238,20 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
  * callback or pull events, start it, and read events until `completed` or `failed`. Its states, start gate, cancel
  * checks and camera recovery are described in docs/behaviour.md, its events in docs/events.md:
  *
- *     nfv_session *session;
- *     nfv_session_new(NULL, &session);            (NULL: the default configuration)
- *     nfv_session_use_simulator(session, NULL);   (optional; without it the default camera is used)
- *     nfv_session_start(session);
- *     while (nfv_session_next_event(session, 1000, &json) != NFV_DONE) { ...; nfv_string_free(json); }
- *     nfv_session_destroy(session);
+ *     nfv_session *session = NULL;
+ *     char *json;
+ *     nfv_status status;
+ *     if (nfv_session_new(NULL, &session) != NFV_OK ||        (NULL: the default configuration)
+ *         nfv_session_use_simulator(session, NULL) != NFV_OK ||  (optional; without it the default camera is used)
+ *         nfv_session_start(session) != NFV_OK) {
+ *         fprintf(stderr, "%s\n", nfv_last_error_message());
+ *     } else {
+ *         while ((status = nfv_session_next_event(session, 1000, &json)) != NFV_DONE) {
+ *             if (status == NFV_OK) { ...; nfv_string_free(json); }
+ *             else if (status != NFV_TIMEOUT) { fprintf(stderr, "%s\n", nfv_last_error_message()); break; }
+ *         }
+ *     }
+ *     nfv_session_destroy(session);              (NULL is a no-op)
  *
  * Threads: every session function may be called from any thread, including from inside the session's own event
  * callback (stop and destroy too). Most return after enqueueing a command. These wait:
@@ -281,11 +292,13 @@ typedef enum nfv_pixel_format {
     NFV_PIXEL_RGBA = 3,
     /** Packed 8-bit B, G, R, A. Stride >= 4 * width. */
     NFV_PIXEL_BGRA = 4,
-    /** YUV 4:2:2 packed as Y0 U Y1 V (even width). Stride >= 2 * width. */
+    /** YUV 4:2:2 packed as Y0 U Y1 V; an odd width ends with a whole Y0 U Y1 V group. Stride >= 4 * ceil(width / 2). */
     NFV_PIXEL_YUYV = 5,
-    /** YUV 4:2:0: a Y plane then an interleaved UV plane at half height, both with `stride` (even sizes). */
+    /** YUV 4:2:0: a Y plane (`height` rows), then an interleaved U/V plane of ceil(height / 2) rows of ceil(width / 2)
+     *  U/V pairs, both with `stride`. Stride >= width rounded up to even. */
     NFV_PIXEL_NV12 = 6,
-    /** YUV 4:2:0: Y plane (`stride`), then U and V planes at half size (stride / 2 each) (even sizes). */
+    /** YUV 4:2:0: a Y plane (`height` rows of `stride`), then U and V planes of ceil(height / 2) rows of
+     *  ceil(width / 2) samples, each with stride ceil(stride / 2). Stride >= width. */
     NFV_PIXEL_I420 = 7
 } nfv_pixel_format;
 
@@ -312,11 +325,13 @@ NFV_EXPORT void nfv_session_destroy(nfv_session *session);
 
 /**
  * Reads frames pushed by the host with nfv_session_submit_frame(), nfv_session_submit_means() and
- * nfv_session_submit_motion() instead of a camera. Before the first start only.
+ * nfv_session_submit_motion() instead of a camera. Before the first start only. A session has one source: once
+ * one nfv_session_use_* call succeeded, another returns NFV_ERR_MISUSE ("A source was already chosen: …").
  *
  * @param fps_tier  the frame rate the host's camera runs at (20, 30 or 60, say); frames arriving below 70 % of it
  *                  produce `frameDrop` guidance. 1…240.
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (bad handle or tier); NFV_ERR_MISUSE after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT (bad handle or tier); NFV_ERR_MISUSE after start or when a source was
+ *         already chosen.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *session, int fps_tier);
 
@@ -329,7 +344,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_host_frames(nfv_session *s
  *                      "seed" (integer), "realTime" (default true; false: as fast as the session consumes),
  *                      "scenario": [{"at": s, "for": s, "condition": "noContact"|"lifted"|"motion"|"weak"|
  *                      "saturated"|"stall"|"frameLoss"}…] (see docs/simulator.md).
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT naming a bad option; NFV_ERR_MISUSE after start.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT naming a bad option; NFV_ERR_MISUSE after start or when a source was
+ *         already chosen.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *session, const char *options_json);
 
@@ -342,7 +358,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *ses
  * @param path       the file; must not be NULL or empty.
  * @param real_time  1: pace frames at their timestamps; 0: as fast as the session consumes.
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle, or a missing, unreadable or malformed file (the message
- *         names it and the problem); NFV_ERR_MISUSE after start.
+ *         names it and the problem); NFV_ERR_MISUSE after start or when a source was already chosen.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *session, const char *path, int real_time);
 
@@ -382,12 +398,17 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_start(nfv_session *session);
 /**
  * Waits up to `timeout_ms` for the session's next event (for hosts that prefer pulling to a callback).
  *
+ * Before the first start it waits too (a start may come from another thread) and returns NFV_TIMEOUT when none
+ * came in time; it never returns at once unless `timeout_ms` is 0, so a loop on it does not spin.
+ *
  * @param timeout_ms  milliseconds to wait: 0 does not wait, a negative value waits until an event or the end.
  * @param out_json    receives the event JSON (release it with nfv_string_free()), or NULL with NFV_TIMEOUT and
  *                    NFV_DONE. Must not be NULL.
- * @return NFV_OK with an event; NFV_TIMEOUT when none came in time; NFV_DONE once the stream has ended (after
- *         `completed`/`failed`, or after stop); NFV_ERR_INVALID_ARGUMENT for a bad handle or when the session has
- *         a callback.
+ * @return NFV_OK with an event; NFV_TIMEOUT when none came in time; NFV_DONE when no event will ever come: the
+ *         stream has ended (after `completed`/`failed`, or after stop), the last nfv_session_start() failed (a later
+ *         successful start opens the stream again), or another thread destroyed the session while this call
+ *         waited (do not use the handle afterwards); NFV_ERR_INVALID_ARGUMENT for a bad handle or when the session
+ *         has a callback.
  * Threads: any, one consumer at a time.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_next_event(nfv_session *session, int timeout_ms,
@@ -442,12 +463,16 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_state(nfv_session *session, ch
  *
  * @param pixels        the frame's first byte; `size` bytes readable.
  * @param size          bytes at `pixels`: at least what `format`, `width`, `height` and `stride` need.
- * @param width,height  frame size in pixels, 2…16384 each.
- * @param stride        bytes per row of the first plane (0 means tightly packed).
+ * @param width,height  frame size in pixels, 1…16384 each; odd sizes are fine in every format (see
+ *                      nfv_pixel_format for the chroma planes they imply).
+ * @param stride        bytes per row of the first plane (0 means tightly packed), at most 1048576.
  * @param timestamp_us  capture time in microseconds on a monotonic clock; must increase from frame to frame.
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a NULL pointer, a size or stride too small, an unknown format or a
+ * @return NFV_OK; NFV_DONE once the session has ended (its duration was captured, it was stopped or it failed):
+ *         stop feeding frames; the message says so and the events still tell how it ended (this can come before
+ *         the host has read `measurementComplete`). NFV_ERR_INVALID_ARGUMENT for a NULL pointer, a negative size
+ *         or stride (a host passed -1), a size or stride too small, a size out of range, an unknown format or a
  *         timestamp that does not increase (the frame is ignored; nothing received before is lost);
- *         NFV_ERR_MISUSE when the session is not running (before start, after stop, after a cancel to idle).
+ *         NFV_ERR_MISUSE before start or while idle after a cancel ("call start first").
  * Threads: any; one producer at a time keeps frames in order.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_frame(nfv_session *session, const void *pixels, size_t size,

@@ -41,8 +41,8 @@ public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePo
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let name = try Arguments.optionalString(device, "device")
-        try session.configure { (setup) throws(VitalsError) in
-            setup.source = try CameraSource(device: name, configuration: setup.configurationOrDefaults)
+        try session.chooseSource { (configuration) throws(VitalsError) in
+            try CameraSource(device: name, configuration: configuration)
         }
     }
 }

@@ -22,6 +22,14 @@ final class LastError {
         message = strdup(error?.message ?? "") ?? strdup("")!
     }
 
+    /// Records a call that returns `NFV_DONE` with `message` saying why (no error).
+    func recordDone(_ message: String) {
+        record(nil)
+        status = NFV_DONE
+        free(self.message)
+        self.message = strdup(message) ?? strdup("")!
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { record in

@@ -26,8 +26,7 @@ public func nfv_session_destroy(_ session: OpaquePointer?) {
 public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
-        let source = try HostFrameSource.checked(fpsTier: Int(fpsTier))
-        try session.configure { $0.source = source }
+        try session.chooseSource { _ throws(VitalsError) in try HostFrameSource.checked(fpsTier: Int(fpsTier)) }
     }
 }
 
@@ -37,7 +36,7 @@ public func nfv_session_use_simulator(_ session: OpaquePointer?, _ optionsJson: 
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
         let options = try SimulatorOptions(json: try Arguments.optionalString(optionsJson, "options_json"))
-        try session.configure { $0.source = options.makeSource() }
+        try session.chooseSource { _ in options.makeSource() }
     }
 }
 
@@ -126,10 +125,9 @@ public func nfv_session_state(_ session: OpaquePointer?,
 public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: UnsafeRawPointer?, _ size: Int,
                                      _ format: nfv_pixel_format, _ width: CInt, _ height: CInt, _ stride: CInt,
                                      _ timestampUs: Int64) -> nfv_status {
-    cCall { () throws(VitalsError) in
-        let host = try hostFrames(of: session)
+    cFeed(session) { (host) throws(VitalsError) in
         guard let pixels else { throw .invalidArgument("pixels must not be NULL") }
-        guard size >= 0 else { throw .invalidArgument("size must not be negative") }
+        guard size >= 0 else { throw .invalidArgument("size is negative (\(size)); the frame was ignored") }
         let layout = try FrameArguments.layout(format: format.rawValue, width: width, height: height, stride: stride)
         try host.submit(frame: UnsafeRawBufferPointer(start: pixels, count: size), layout: layout,
                         timestampMicroseconds: timestampUs)
@@ -140,9 +138,8 @@ public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: Unsafe
 @c @implementation
 public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: Int64, _ red: Double,
                                      _ green: Double, _ blue: Double, _ saturatedFraction: Double) -> nfv_status {
-    cCall { () throws(VitalsError) in
-        try hostFrames(of: session).submit(means: timestampUs, red: red, green: green, blue: blue,
-                                           saturatedFraction: saturatedFraction)
+    cFeed(session) { (host) throws(VitalsError) in
+        try host.submit(means: timestampUs, red: red, green: green, blue: blue, saturatedFraction: saturatedFraction)
     }
 }
 
@@ -150,17 +147,17 @@ public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: I
 @c @implementation
 public func nfv_session_submit_motion(_ session: OpaquePointer?, _ timestampUs: Int64, _ x: Double, _ y: Double,
                                       _ z: Double) -> nfv_status {
-    cCall { () throws(VitalsError) in
-        try hostFrames(of: session).submit(motion: timestampUs, x: x, y: y, z: z)
-    }
+    cFeed(session) { (host) throws(VitalsError) in try host.submit(motion: timestampUs, x: x, y: y, z: z) }
 }
 
-/// The host-frames source of a session handle.
-private func hostFrames(of handle: OpaquePointer?) throws(VitalsError) -> HostFrameSource {
-    guard let source = try sessions.object(handle).hostFrames else {
-        throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
-    }
-    return source
+/// Runs a submit call on the handle's host-frames source: its status, or `NFV_DONE` (with the reason as the last
+/// error message) once the session has ended.
+private func cFeed(_ handle: OpaquePointer?, _ submit: (HostFrameSource) throws(VitalsError) -> Void) -> nfv_status {
+    var feeding = SessionHandle.Feeding.accepted
+    let status = cCall { () throws(VitalsError) in feeding = try sessions.object(handle).feed(submit) }
+    guard status == NFV_OK, case .over(let reason) = feeding else { return status }
+    LastError.current.recordDone(reason)
+    return NFV_DONE
 }
 
 /// See include/neurofit_vitals.h.
@@ -169,8 +166,8 @@ public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePoin
                                    _ realTime: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
-        let source = try ReplaySource(path: try Arguments.string(path, "path"), realTime: realTime != 0)
-        try session.configure { $0.source = source }
+        let path = try Arguments.string(path, "path")
+        try session.chooseSource { _ throws(VitalsError) in try ReplaySource(path: path, realTime: realTime != 0) }
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import NeurofitVitals
 import NeurofitVitalsCamera
 import Synchronization
@@ -5,6 +6,14 @@ import Synchronization
 /// The session behind one `nfv_session *`: a `SessionSetup` the host fills in, then the running `Session` built from
 /// it at the first start, under one lock. Every call the handle's phase does not allow is `misuse`.
 final class SessionHandle: Sendable {
+    /// What a submit call found.
+    enum Feeding {
+        /// The frame or sample was handed to the session.
+        case accepted
+        /// The session has ended (the duration was captured, it was stopped, or it failed): the host stops feeding.
+        case over(String)
+    }
+
     private enum Phase {
         /// Before the first start: the host is choosing.
         case configuring(SessionSetup)
@@ -15,6 +24,12 @@ final class SessionHandle: Sendable {
     }
 
     private let phase: Mutex<Phase>
+    /// Wakes readers waiting in `nextEvent` for a start (or for the end) from another thread.
+    private let phaseChanged = ConditionLock()
+    /// The last start failed (and none succeeded since): no event will come.
+    private let startFailed = Atomic<Bool>(false)
+    /// `release` was called (the handle is being destroyed): readers still waiting get the end of the stream.
+    private let released = Atomic<Bool>(false)
 
     /// A handle whose session will run with `setup`.
     init(_ setup: SessionSetup) {
@@ -33,8 +48,33 @@ final class SessionHandle: Sendable {
         }
     }
 
+    /// Chooses the source. Before the first start, and only once.
+    /// - Throws: `misuse` once started, or when a source was already chosen; `make`'s error.
+    func chooseSource(_ make: (VitalsConfiguration) throws(VitalsError) -> any FrameSource) throws(VitalsError) {
+        try configure { (setup) throws(VitalsError) in
+            if let chosen = setup.source {
+                throw .misuse("A source was already chosen: \(chosen.info.kind) (one source per session; create a "
+                    + "new session to use another)")
+            }
+            setup.source = try make(setup.configurationOrDefaults)
+        }
+    }
+
     /// Builds the session on the first call (the chosen source, else the default camera) and starts it.
+    /// Readers waiting in `nextEvent` learn the outcome: events to come, or (failed) none.
     func start() throws(VitalsError) {
+        defer { announcePhaseChange() }
+        do {
+            try startSession()
+            startFailed.store(false, ordering: .releasing)
+        } catch {
+            // A misuse (already running, stopped, finished) changes nothing about the events to come.
+            if error.code != .misuse { startFailed.store(true, ordering: .releasing) }
+            throw error
+        }
+    }
+
+    private func startSession() throws(VitalsError) {
         let session = try phase.withLock { (phase) throws(VitalsError) -> Session in
             switch phase {
             case .running(let session):
@@ -95,39 +135,112 @@ final class SessionHandle: Sendable {
             phase = .ended
             return nil
         }
+        announcePhaseChange()
         running?.stop()
     }
 
-    /// `stop`, and no callback runs after it returns (unless called from inside one). For destroy.
+    /// `stop`, and no callback runs after it returns (unless called from inside one); a reader waiting in
+    /// `nextEvent` gets the end of the stream. For destroy.
     func release() {
+        released.store(true, ordering: .releasing)
         if let session { session.release() } else { stop() }
     }
 
-    /// The next event (see `Session.nextEvent`). Before start there is nothing yet: `timedOut` at once.
+    /// The next event, waiting up to `timeout` seconds (nil: forever). Before the first start it waits for a start
+    /// from another thread; `ended` when no event can ever come (the start failed, stopped before start, released).
+    /// - Throws: `invalidArgument` when events go to a callback.
     func nextEvent(timeout: Double?) throws(VitalsError) -> Session.Pull {
-        let current = phase.withLock { phase -> (session: Session?, hasCallback: Bool, ended: Bool) in
+        let deadline = timeout.map(ConditionLock.deadline(after:))
+        guard let session = try waitForSession(until: deadline) else {
+            return noEventCanCome ? .ended : .timedOut
+        }
+        let pulled = try session.nextEvent(timeout: deadline.map(Self.secondsLeft(until:)))
+        return released.load(ordering: .acquiring) ? .ended : pulled
+    }
+
+    /// The running session, waiting until `deadline` (nil: forever) for a start; nil when none came in time or no
+    /// event can come.
+    private func waitForSession(until deadline: timespec?) throws(VitalsError) -> Session? {
+        while true {
+            let current = phase.withLock { phase -> (session: Session?, hasCallback: Bool) in
+                switch phase {
+                case .configuring(let setup): (nil, setup.callback != nil)
+                case .running(let session): (session, false)
+                case .ended: (nil, false)
+                }
+            }
+            if current.hasCallback { throw Session.callbackOwnsEvents }
+            if noEventCanCome { return nil }
+            if let session = current.session { return session }
+            if !waitForPhaseChange(until: deadline) { return nil }
+        }
+    }
+
+    /// Whether the stream can have no event: stopped before start, released, or the last start failed.
+    private var noEventCanCome: Bool {
+        if released.load(ordering: .acquiring) || startFailed.load(ordering: .acquiring) { return true }
+        return phase.withLock { phase in
+            if case .ended = phase { true } else { false }
+        }
+    }
+
+    /// Waits while the handle is still configuring and nothing ended it; false when `deadline` passed first.
+    private func waitForPhaseChange(until deadline: timespec?) -> Bool {
+        phaseChanged.withLock {
+            while isWaitingForStart {
+                if !phaseChanged.wait(until: deadline) { return !isWaitingForStart }
+            }
+            return true
+        }
+    }
+
+    /// Configuring, and no failed start or release says events will never come.
+    private var isWaitingForStart: Bool {
+        guard !noEventCanCome else { return false }
+        return phase.withLock { phase in
+            if case .configuring = phase { true } else { false }
+        }
+    }
+
+    /// Wakes readers waiting for a start; taking the lock first means none misses the change between its check and
+    /// its wait.
+    private func announcePhaseChange() {
+        phaseChanged.withLock { phaseChanged.broadcast() }
+    }
+
+    /// Seconds from now until the monotonic `deadline` (0 when it passed).
+    private static func secondsLeft(until deadline: timespec) -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return max(0, Double(deadline.tv_sec - now.tv_sec) + Double(deadline.tv_nsec - now.tv_nsec) / 1e9)
+    }
+
+    /// Hands a frame or sample to the host-frames source with `submit`: `over` once the session has ended (the
+    /// duration captured, stopped, failed), so the host knows to stop feeding.
+    /// - Throws: `invalidArgument` when the source is not host frames, and `submit`'s errors; `misuse` before start
+    ///   or while idle after a cancel ("call start first").
+    func feed(_ submit: (HostFrameSource) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
+        let current = phase.withLock { phase -> (source: (any FrameSource)?, session: Session?, ended: Bool) in
             switch phase {
-            case .configuring(let setup): (nil, setup.callback != nil, false)
-            case .running(let session): (session, false, false)
-            case .ended: (nil, false, true)
+            case .configuring(let setup): (setup.source, nil, false)
+            case .running(let session): (session.source, session, false)
+            case .ended: (nil, nil, true)
             }
         }
-        if current.hasCallback { throw Session.callbackOwnsEvents }
-        guard let session = current.session else { return current.ended ? .ended : .timedOut }
-        return try session.nextEvent(timeout: timeout)
+        if current.ended { return .over(Self.feedingOver) }
+        guard let source = current.source as? HostFrameSource else {
+            throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
+        }
+        do {
+            try submit(source)
+            return .accepted
+        } catch where error == HostFrameSource.notRunning && current.session?.hasEnded == true {
+            return .over(Self.feedingOver)
+        }
     }
+
+    private static let feedingOver = "The session has ended: stop feeding frames"
 
     /// The current state (`idle` before start).
     var state: SessionState { session?.state ?? .idle }
-
-    /// The chosen source, when it is host frames (for the submit calls).
-    var hostFrames: HostFrameSource? {
-        phase.withLock { phase in
-            switch phase {
-            case .configuring(let setup): setup.source as? HostFrameSource
-            case .running(let session): session.source as? HostFrameSource
-            case .ended: nil
-            }
-        }
-    }
 }

@@ -60,6 +60,7 @@ private let exactSizes: [(FrameLayout, Int)] = [
     (FrameLayout(format: .i420, width: 5, height: 3), 27),
     (FrameLayout(format: .i420, width: 5, height: 3, stride: 8), 39),
     (FrameLayout(format: .nv12, width: 5, height: 3, stride: 6), 30),
+    (FrameLayout(format: .nv12, width: 3, height: 3), 20),
     (FrameLayout(format: .i422, width: 3, height: 2), 14),
     (FrameLayout(format: .i444, width: 3, height: 2), 18),
     (FrameLayout(format: .yuyv, width: 3, height: 2, stride: 10), 18),
@@ -136,9 +137,10 @@ private let exactSizes: [(FrameLayout, Int)] = [
         #expect(try reduce(bytes, layout) == ChannelMeans(red: 100, green: 50, blue: 20, saturatedFraction: 0))
     }
 
-    @Test(arguments: chromaFormats)
-    func yuvMeansMatchAPerPixelReference(format: PixelFormat) throws {
-        var layout = FrameLayout(format: format, width: 62, height: 46)
+    /// Even and odd sizes: an odd size's last chroma column and row cover one pixel only.
+    @Test(arguments: chromaFormats, [(62, 46), (61, 45)])
+    func yuvMeansMatchAPerPixelReference(format: PixelFormat, size: (width: Int, height: Int)) throws {
+        var layout = FrameLayout(format: format, width: size.width, height: size.height)
         layout.stride += 6
         var generator = ReplayTestRandom(seed: 11)
         let bytes = yuvFrame(layout) { _, _ in

@@ -4,12 +4,20 @@
  * Environment: NFV_TEST_KEY (a key listing this executable's name: host frames need activation). */
 #include <neurofit_vitals.h>
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "check.h"
+
+/* Seconds on the monotonic clock. */
+static double now_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
 
 static const char *fast_simulator = "{\"realTime\":false,\"seed\":7,\"heartRateBpm\":72}";
 
@@ -118,6 +126,12 @@ static void test_bad_arguments(void) {
     CHECK(contains(nfv_last_error_message(), "nfv_session_use_host_frames"));
     CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_TIMEOUT);
     CHECK(json == NULL);
+    /* Before start a reader waits its whole time-out (a start may come from another thread), never spins. */
+    {
+        double began = now_seconds();
+        CHECK_STATUS(nfv_session_next_event(session, 150, &json), NFV_TIMEOUT);
+        CHECK(now_seconds() - began >= 0.14);
+    }
     test_long_and_empty_strings(session);
     nfv_session_destroy(session);
     CHECK_STATUS(nfv_session_stop(session), NFV_ERR_INVALID_ARGUMENT);
@@ -291,7 +305,7 @@ static void test_host_frames(const char *key) {
     CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":false}", &session), NFV_OK);
     CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
     CHECK_STATUS(nfv_session_submit_means(session, t, 180, 5, 20, -1), NFV_ERR_MISUSE);
-    CHECK(contains(nfv_last_error_message(), "not running"));
+    CHECK(contains(nfv_last_error_message(), "call start first"));
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
 
     fill_rgb(rgb, width, height, 3, 1, 180);
@@ -326,7 +340,12 @@ static void test_host_frames(const char *key) {
         CHECK(nfv_session_submit_means(session, t += 33333, red, 5, 20, 0) == NFV_OK);
     }
     CHECK_STATUS(nfv_session_stop(session), NFV_OK);
-    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_ERR_MISUSE);
+    /* After stop the host is told to stop feeding: NFV_DONE, not an error. */
+    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_DONE);
+    CHECK(contains(nfv_last_error_message(), "stop feeding"));
+    CHECK_STATUS(nfv_session_submit_frame(session, rgb, sizeof rgb, NFV_PIXEL_RGB24, width, height, 0, t += 33333),
+                 NFV_DONE);
+    CHECK_STATUS(nfv_session_submit_motion(session, t, 0, 0, 9.8), NFV_DONE);
     while (nfv_session_next_event(session, 5000, &json) == NFV_OK) {
         events++;
         check_json(json);
@@ -334,6 +353,168 @@ static void test_host_frames(const char *key) {
     }
     CHECK(events >= 2);
     nfv_session_destroy(session);
+}
+
+/* The red mean of a fingertip at 66 bpm `seconds` in: a sharp systolic rise and a slow decay, 6 counts deep. */
+static double pulse_red(double seconds) {
+    const double pi = 3.14159265358979323846, period = 60.0 / 66.0;
+    double phase = fmod(seconds, period) / period;
+    double shape = phase < 0.2 ? sin(pi * phase / 0.2) : exp(-(phase - 0.2) * 4.0) * cos((phase - 0.2) * pi / 1.6);
+    return 170.0 + 3.0 * shape;
+}
+
+/* A host that follows the docs: it feeds a pulsing fingertip until a submit call says NFV_DONE (the duration was
+ * captured), never meets an error, then reads measurementComplete and the end of the stream. */
+static void test_host_frames_until_done(void) {
+    nfv_session *session = NULL;
+    nfv_status status = NFV_OK;
+    char *json = NULL;
+    int64_t t = 1000000;
+    int i, saw_complete = 0;
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":5}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (i = 0; i < 30 * 120 && status == NFV_OK; i++) {
+        status = nfv_session_submit_means(session, t += 33333, pulse_red(i / 30.0), 5, 20, 0);
+        if (status == NFV_OK && i % 10 == 0) status = nfv_session_submit_motion(session, t, 0, 0.1, 9.8);
+        if (i % 30 == 0) usleep(20000);   /* lets the worker keep up, as a real camera would */
+    }
+    CHECK_STATUS(status, NFV_DONE);
+    CHECK(contains(nfv_last_error_message(), "The session has ended: stop feeding frames"));
+    CHECK_STATUS(nfv_session_submit_means(session, t += 33333, 180, 5, 20, 0), NFV_DONE);
+    while ((status = nfv_session_next_event(session, 20000, &json)) == NFV_OK) {
+        if (contains(json, "\"type\":\"measurementComplete\"")) saw_complete = 1;
+        nfv_string_free(json);
+    }
+    CHECK_STATUS(status, NFV_DONE);
+    CHECK(saw_complete);
+    nfv_session_destroy(session);
+}
+
+/* One source per session; frame geometry as the header states it (odd 4:2:0 sizes: ceil(w/2) x ceil(h/2) chroma). */
+static void test_sources_and_geometry(void) {
+    nfv_session *session = NULL;
+    static unsigned char pixels[64];
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, NULL), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "A source was already chosen: hostFrames"));
+    CHECK_STATUS(nfv_session_use_host_frames(session, 60), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    memset(pixels, 200, sizeof pixels);
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 3, NFV_PIXEL_RGB24, 1, 1, 0, 1000000), NFV_OK);
+    /* NV12 3×3: rows of 4 bytes (2 U/V pairs need the width rounded up to even), 3 luma rows and 2 chroma rows. */
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 19, NFV_PIXEL_NV12, 3, 3, 0, 1033333),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "too small"));
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 20, NFV_PIXEL_NV12, 3, 3, 0, 1033333), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 20, NFV_PIXEL_NV12, 3, 3, 3, 1040000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "stride"));
+    /* I420 5×3: 15 luma bytes, then U and V planes of 3 × 2 bytes each. */
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 26, NFV_PIXEL_I420, 5, 3, 0, 1066666),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 27, NFV_PIXEL_I420, 5, 3, 0, 1066666), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, (size_t)-1, NFV_PIXEL_RGB24, 1, 1, 0, 1100000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "size is negative (-1)"));
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 3, NFV_PIXEL_RGB24, 1, 1, (int)(size_t)-1, 1100000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "stride is negative (-1)"));
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, 3, NFV_PIXEL_RGB24, 0, 1, 0, 1100000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_frame(session, pixels, sizeof pixels, NFV_PIXEL_NV12, 16385, 1, 0, 1100000),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "16384"));
+    nfv_session_destroy(session);
+}
+
+struct delayed_call {
+    nfv_session *session;
+    int start; /* 1: start the session; 0: destroy it */
+};
+
+static void *call_later(void *argument) {
+    struct delayed_call *call = argument;
+    usleep(300000);
+    if (call->start) {
+        if (nfv_session_start(call->session) != NFV_OK) return argument;
+    } else {
+        nfv_session_destroy(call->session);
+    }
+    return NULL;
+}
+
+/* Pulls until the stream ends; returns the status that ended the loop and counts the events. */
+static nfv_status pull_until_not_ok(nfv_session *session, int timeout_ms, int *events) {
+    nfv_status status;
+    char *json = NULL;
+    while ((status = nfv_session_next_event(session, timeout_ms, &json)) == NFV_OK) {
+        (*events)++;
+        nfv_string_free(json);
+    }
+    return status;
+}
+
+/* next_event never spins: NFV_DONE once no event can come (failed start, stop before start, destroy while waiting),
+ * and a reader waiting before start is woken by a start from another thread. */
+static void test_next_event_ends(const char *key) {
+    nfv_session *session = NULL;
+    pthread_t thread;
+    void *failed = NULL;
+    struct delayed_call call;
+    int events = 0;
+    double began;
+    char *json = NULL;
+
+    /* A start that fails (host frames need activation): the stream has ended at once. */
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_ERR_NOT_ACTIVATED);
+    began = now_seconds();
+    CHECK_STATUS(nfv_session_next_event(session, 10000, &json), NFV_DONE);
+    CHECK(json == NULL && now_seconds() - began < 1);
+    /* Once the cause is fixed a start succeeds and the stream flows again. */
+    CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK_STATUS(nfv_session_next_event(session, 5000, &json), NFV_OK);
+    CHECK(contains(json, "\"positioning\""));
+    nfv_string_free(json);
+    nfv_session_destroy(session);
+
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    CHECK_STATUS(nfv_session_next_event(session, -1, &json), NFV_DONE);
+    nfv_session_destroy(session);
+
+    /* Waiting before start; another thread starts: the events come. */
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    call.session = session;
+    call.start = 1;
+    pthread_create(&thread, NULL, call_later, &call);
+    CHECK_STATUS(pull_until_not_ok(session, -1, &events), NFV_DONE);
+    pthread_join(thread, &failed);
+    CHECK(failed == NULL && events > 60);
+    nfv_session_destroy(session);
+
+    /* Waiting before start; another thread destroys the session: the reader gets NFV_DONE. */
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    call.session = session;
+    call.start = 0;
+    pthread_create(&thread, NULL, call_later, &call);
+    CHECK_STATUS(nfv_session_next_event(session, -1, &json), NFV_DONE);
+    pthread_join(thread, NULL);
+
+    /* Waiting on a running session that has nothing to say (host frames, none fed); destroyed from another thread. */
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    call.session = session;
+    pthread_create(&thread, NULL, call_later, &call);
+    events = 0;
+    CHECK_STATUS(pull_until_not_ok(session, -1, &events), NFV_DONE);
+    pthread_join(thread, NULL);
 }
 
 struct log_lines {
@@ -388,7 +569,10 @@ int main(void) {
     test_callback_mode_and_stop_inside();
     test_stop_from_another_thread();
     test_destroy_while_events_flow();
+    test_next_event_ends(key);
     test_host_frames(key);
+    test_host_frames_until_done();
+    test_sources_and_geometry();
     test_logging();
     return check_summary("test_session");
 }

@@ -59,6 +59,13 @@ inline void check(nfv_status status) {
     if (status != NFV_OK) throw Error::last();
 }
 
+/// The outcome of a submit call: true when accepted, false for NFV_DONE (the session has ended: stop feeding).
+inline bool fed(nfv_status status) {
+    if (status == NFV_DONE) return false;
+    check(status);
+    return true;
+}
+
 /// Copies a library string and releases it with nfv_string_free().
 inline std::string take(char *text) {
     if (text == nullptr) return std::string();
@@ -252,22 +259,24 @@ public:
     /// True once next_event() has seen the end of the stream.
     bool ended() const noexcept { return ended_; }
 
-    /// Hands one camera frame to a host-frames session (reduced at once, never kept).
-    void submit_frame(const void *pixels, std::size_t size, PixelFormat format, int width, int height,
+    /// Hands one camera frame to a host-frames session (reduced at once, never kept). Returns false once the
+    /// session has ended (the duration was captured, stopped, failed): stop feeding then. Throws Error otherwise.
+    bool submit_frame(const void *pixels, std::size_t size, PixelFormat format, int width, int height,
                       std::int64_t timestamp_us, int stride = 0) {
-        detail::check(nfv_session_submit_frame(handle_, pixels, size, static_cast<nfv_pixel_format>(format), width,
-                                               height, stride, timestamp_us));
+        return detail::fed(nfv_session_submit_frame(handle_, pixels, size, static_cast<nfv_pixel_format>(format),
+                                                    width, height, stride, timestamp_us));
     }
 
-    /// Hands one already-reduced frame (channel means 0…255); `saturated_fraction` negative = unknown.
-    void submit_means(std::int64_t timestamp_us, double red, double green, double blue,
+    /// Hands one already-reduced frame (channel means 0…255); `saturated_fraction` negative = unknown. Returns as
+    /// submit_frame().
+    bool submit_means(std::int64_t timestamp_us, double red, double green, double blue,
                       double saturated_fraction = -1) {
-        detail::check(nfv_session_submit_means(handle_, timestamp_us, red, green, blue, saturated_fraction));
+        return detail::fed(nfv_session_submit_means(handle_, timestamp_us, red, green, blue, saturated_fraction));
     }
 
-    /// Hands one accelerometer sample (m/s²).
-    void submit_motion(std::int64_t timestamp_us, double x, double y, double z) {
-        detail::check(nfv_session_submit_motion(handle_, timestamp_us, x, y, z));
+    /// Hands one accelerometer sample (m/s²). Returns as submit_frame().
+    bool submit_motion(std::int64_t timestamp_us, double x, double y, double z) {
+        return detail::fed(nfv_session_submit_motion(handle_, timestamp_us, x, y, z));
     }
 
     /// Rethrows (once) the first exception the callback threw, if any.

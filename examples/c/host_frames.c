@@ -92,7 +92,7 @@ int main(int argc, char **argv) {
         render_frame(pixels, fingertip_red(timestamp_us / 1e6));
         status = nfv_session_submit_frame(session, pixels, sizeof pixels, NFV_PIXEL_RGB24, width, height, 0,
                                           timestamp_us);
-        if (status == NFV_ERR_MISUSE) break; /* no longer taking frames: captured (event not read yet) or ended */
+        if (status == NFV_DONE) break; /* stop feeding: the duration was captured (event not read yet) or it ended */
         if (status != NFV_OK) {
             fprintf(stderr, "frame: %s\n", nfv_last_error_message());
             break;

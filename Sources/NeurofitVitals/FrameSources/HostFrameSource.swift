@@ -41,7 +41,7 @@ public final class HostFrameSource: FrameSource {
 
     /// Hands a frame to the session.
     /// - Throws: `invalidArgument` when its timestamp does not come after the previous frame's (the frame is not
-    ///   used; everything received before stays), or `internalError` when the session is not running.
+    ///   used; everything received before stays), or `notRunning` when the session is not running.
     public func submit(_ sample: FrameSample) throws(VitalsError) {
         try hand(.frame(sample), at: sample.timestamp, after: \.lastFrame, what: ("Frame", "frame"))
     }
@@ -65,8 +65,8 @@ public final class HostFrameSource: FrameSource {
         }
     }
 
-    private static let notRunning = VitalsError.misuse(
-        "The session is not running: call start first (frames after stop or a cancel to idle are refused)")
+    /// Why a frame is refused while the source is closed: before start, after a cancel to idle, after the end.
+    public static let notRunning = VitalsError.misuse("The session is not running: call start first")
 
     private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
 }
@@ -75,7 +75,7 @@ extension HostFrameSource {
     private static let reducer = FrameReducer()
 
     /// Reduces a host frame in place (no copy) and hands it to the session.
-    /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `internalError` when not running.
+    /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `notRunning` when not running.
     public func submit(frame pixels: UnsafeRawBufferPointer, layout: FrameLayout,
                        timestampMicroseconds: Int64) throws(VitalsError) {
         let means: ChannelMeans

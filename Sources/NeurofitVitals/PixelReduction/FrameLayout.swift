@@ -4,7 +4,7 @@
 /// Planes follow each other without gaps:
 /// - packed formats (`rgb24`, `bgr24`, `rgba`, `bgra`, `yuyv`) and `gray8`: one plane, `stride` bytes per row;
 /// - `nv12`: the Y plane (`stride × height` bytes), then the interleaved U/V plane with the same `stride` and
-///   ⌈height/2⌉ rows;
+///   ⌈height/2⌉ rows of ⌈width/2⌉ U/V pairs (so the stride is at least the width rounded up to even);
 /// - `i420`, `i422`: the Y plane (`stride × height`), then U, then V, each with `chromaStride = ⌈stride/2⌉` bytes
 ///   per row and ⌈height/2⌉ (`i420`) or `height` (`i422`) rows — for `stride == width` this is the tightly packed
 ///   layout of Y4M files and of most I420 buffers;
@@ -47,7 +47,9 @@ public struct FrameLayout: Sendable, Equatable {
         case .rgb24, .bgr24: width &* 3
         case .rgba, .bgra: width &* 4
         case .yuyv: (width &+ 1) / 2 &* 4
-        case .nv12, .i420, .i422, .i444, .gray8: width
+        // The interleaved U/V rows share the stride and hold ⌈width/2⌉ pairs: an odd width needs one byte more.
+        case .nv12: (width &+ 1) / 2 &* 2
+        case .i420, .i422, .i444, .gray8: width
         }
     }
 

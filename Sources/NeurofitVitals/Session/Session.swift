@@ -170,6 +170,13 @@ public final class Session: Sendable {
     /// The current state.
     public var state: SessionState { control.withLock { $0.state } }
 
+    /// Whether the session needs no more frames: stopped, the duration captured (finalizing), completed or failed.
+    public var hasEnded: Bool {
+        if stopRequested.load(ordering: .acquiring) { return true }
+        let state = self.state
+        return state.isTerminal || state == .finalizing
+    }
+
     // MARK: - Threads
 
     private func startThreads() throws(VitalsError) {

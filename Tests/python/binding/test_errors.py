@@ -83,7 +83,9 @@ def test_a_function_the_library_lacks_raises_unavailable_function() -> None:
 
 
 def test_host_frames_without_activation_is_not_activated() -> None:
+    """The failed start also ends the event stream: waiting for an event returns at once, the stream ended."""
     script = textwrap.dedent("""
+        import time
         import neurofit_vitals as nfv
         with nfv.Session() as session:
             session.use_host_frames(30)
@@ -91,11 +93,13 @@ def test_host_frames_without_activation_is_not_activated() -> None:
                 session.start()
             except nfv.NotActivatedError as error:
                 print(error.code, error.retryable)
+            began = time.monotonic()
+            print(session.next_event(timeout=5), session.ended, time.monotonic() - began < 1)
     """)
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30,
                          env=dict(os.environ))
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "notActivated False"
+    assert run.stdout.split("\n")[:2] == ["notActivated False", "None True True"]
 
 
 def test_a_reading_without_a_heart_rate_raises_no_heart_rate_from_run() -> None:

@@ -2,6 +2,7 @@
 timestamps, and gets a full reading; misuse raises the library's errors."""
 
 import math
+import time
 from typing import Callable, List, Tuple
 
 import pytest
@@ -29,14 +30,13 @@ def push_until_done(session: nfv.Session, samples: List[Tuple[float, float]], fr
     events: List[object] = []
     for t, red in samples:
         timestamp_us = int(round(t * 1e6))
-        try:
-            if t < frames_until_s:
-                session.submit_frame(make_frame(red), nfv.PixelFormat.RGB24, WIDTH, HEIGHT, timestamp_us)
-            else:
-                session.submit_means(timestamp_us, red, 5.0, 20.0, saturated_fraction=0.0)
-            if int(t * 30) % 30 == 0:
-                session.submit_motion(timestamp_us, 0.0, 0.1, 9.8)
-        except nfv.MisuseError:
+        if t < frames_until_s:
+            feeding = session.submit_frame(make_frame(red), nfv.PixelFormat.RGB24, WIDTH, HEIGHT, timestamp_us)
+        else:
+            feeding = session.submit_means(timestamp_us, red, 5.0, 20.0, saturated_fraction=0.0)
+        if feeding and int(t * 30) % 30 == 0:
+            feeding = session.submit_motion(timestamp_us, 0.0, 0.1, 9.8)
+        if not feeding:
             # Pushing faster than real time, the session may capture the reading (and stop taking frames) before
             # this loop has seen measurementComplete: the rest of the events tell how it ended.
             return events + list(session.events(timeout=20))
@@ -69,19 +69,49 @@ def test_host_frame_misuse_raises_the_library_errors(activated: nfv.LicenseStatu
         with pytest.raises(nfv.InvalidArgumentError, match="nfv_session_use_host_frames"):
             session.submit_means(1, 170, 5, 20)
         session.use_host_frames(30)
-        with pytest.raises(nfv.MisuseError, match="not running"):
+        with pytest.raises(nfv.MisuseError, match="call start first"):
             session.submit_means(1, 170, 5, 20)
         session.start()
-        session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_000_000)
+        assert session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_000_000) is True
         with pytest.raises(nfv.InvalidArgumentError, match="must increase"):
             session.submit_frame(bytearray(frame), nfv.PixelFormat.RGB24, WIDTH, HEIGHT, 1_000_000)
         with pytest.raises(nfv.InvalidArgumentError, match="too small"):
             session.submit_frame(memoryview(frame)[:-1], nfv.PixelFormat.RGB24, WIDTH, HEIGHT, 1_033_333)
         with pytest.raises(nfv.InvalidArgumentError):
             session.submit_means(1_066_666, 300, 5, 20)
+        with pytest.raises(nfv.InvalidArgumentError, match="stride is negative"):
+            session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_066_666, stride=-1)
         session.stop()
-        with pytest.raises(nfv.MisuseError):
-            session.submit_means(1_100_000, 170, 5, 20)
+        # After stop the host is told to stop feeding, without an exception.
+        assert session.submit_means(1_100_000, 170, 5, 20) is False
+        assert session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_133_333) is False
+        assert session.submit_motion(1_133_333, 0, 0, 9.8) is False
+
+
+def test_submit_returns_false_once_the_duration_is_captured(activated: nfv.LicenseStatus, make_pulse) -> None:
+    """A host that feeds until a submit call returns False meets no exception, then reads the result."""
+    with nfv.Session({"readingDuration": 5}) as session:
+        session.use_host_frames(30)
+        session.start()
+        fed = 0
+        for t, red in make_pulse(RATE_BPM, 30.0, 120.0):
+            if not session.submit_means(int(round(t * 1e6)), red, 5.0, 20.0, saturated_fraction=0.0):
+                break
+            fed += 1
+            if fed % 30 == 0:
+                time.sleep(0.02)   # lets the session keep up, as a real camera would
+        else:
+            pytest.fail("every frame was accepted: the session never ended")
+        kinds = [event.type for event in session.events(timeout=20)]
+    assert "measurementComplete" in kinds, kinds
+    assert fed < 120 * 30
+
+
+def test_a_second_source_is_refused() -> None:
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        with pytest.raises(nfv.MisuseError, match="A source was already chosen: hostFrames"):
+            session.use_simulator(real_time=False)
 
 
 def test_numpy_frames_are_accepted_in_place_and_read_only(activated: nfv.LicenseStatus) -> None:

@@ -34,6 +34,8 @@ EventCallback = Callable[[AnyEvent], Any]
 _SLICE_MS = 200
 """Longest single wait inside the library, so Ctrl-C and ``close()`` are noticed between waits."""
 _ENDED = object()
+_FEEDING = (_capi.OK, _capi.DONE)
+"""What a submit call may return without an error: accepted, or ``NFV_DONE`` (the session needs no more frames)."""
 
 
 class PixelFormat(IntEnum):
@@ -200,6 +202,7 @@ class Session:
         :raises MisuseError: already running, finished or stopped (create a new session).
         """
         _capi.call("nfv_session_start", self._handle())
+        self._core.ended.clear()   # a stream a failed start had ended flows again
         if self._callback is not None and self._core.dispatcher is None:
             thread = threading.Thread(target=self._core.dispatch, args=(self._callback,),
                                       name="neurofit_vitals-dispatch", daemon=True)
@@ -296,8 +299,10 @@ class Session:
     # -- host frames ---------------------------------------------------------------------------------------------
 
     def submit_frame(self, pixels: BufferLike, pixel_format: Union[PixelFormat, int, str], width: int, height: int,
-                     timestamp_us: int, stride: int = 0) -> None:
-        """Hands one camera frame to a host-frames session; reduced on this thread, never kept.
+                     timestamp_us: int, stride: int = 0) -> bool:
+        """Hands one camera frame to a host-frames session; reduced on this thread, never kept. Returns True, or
+        False once the session has ended (the reading's duration was captured, it was stopped or it failed): stop
+        feeding frames then. Before :meth:`start` it raises MisuseError ("call start first").
 
         :param pixels: a C-contiguous buffer (bytes, bytearray, memoryview, numpy array), used in place, or a 2-D
             (rows × bytes) or 3-D (rows × columns × channels) ``uint8`` view whose rows may be strided (a crop of a
@@ -309,21 +314,26 @@ class Session:
         :param stride: bytes per row of the first plane; 0 for tightly packed (or the view's row stride).
         """
         pointer, size, row_stride, keep_alive = frame_pointer(pixels)
-        _capi.call("nfv_session_submit_frame", self._handle(), pointer, size, int(pixel_format_value(pixel_format)),
-                   int(width), int(height), int(stride) or row_stride, int64_timestamp(timestamp_us))
+        status = _capi.call("nfv_session_submit_frame", self._handle(), pointer, size,
+                            int(pixel_format_value(pixel_format)), int(width), int(height), int(stride) or row_stride,
+                            int64_timestamp(timestamp_us), accept=_FEEDING)
         del keep_alive
+        return status == _capi.OK
 
     def submit_means(self, timestamp_us: int, red: float, green: float, blue: float,
-                     saturated_fraction: Optional[float] = None) -> None:
+                     saturated_fraction: Optional[float] = None) -> bool:
         """Hands one already-reduced frame (fingertip-region channel means 0…255) to a host-frames session;
-        ``saturated_fraction`` is the share of clipped red pixels, None when unknown."""
-        _capi.call("nfv_session_submit_means", self._handle(), int64_timestamp(timestamp_us), float(red), float(green),
-                   float(blue), -1.0 if saturated_fraction is None else float(saturated_fraction))
+        ``saturated_fraction`` is the share of clipped red pixels, None when unknown. Returns as
+        :meth:`submit_frame` (False: stop feeding)."""
+        return _capi.call("nfv_session_submit_means", self._handle(), int64_timestamp(timestamp_us), float(red),
+                          float(green), float(blue), -1.0 if saturated_fraction is None else float(saturated_fraction),
+                          accept=_FEEDING) == _capi.OK
 
-    def submit_motion(self, timestamp_us: int, x: float, y: float, z: float) -> None:
-        """Hands one accelerometer sample (m/s², gravity included, the frames' clock) to a host-frames session."""
-        _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x), float(y),
-                   float(z))
+    def submit_motion(self, timestamp_us: int, x: float, y: float, z: float) -> bool:
+        """Hands one accelerometer sample (m/s², gravity included, the frames' clock) to a host-frames session.
+        Returns as :meth:`submit_frame` (False: stop feeding)."""
+        return _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x),
+                          float(y), float(z), accept=_FEEDING) == _capi.OK
 
     # -- events --------------------------------------------------------------------------------------------------
 
