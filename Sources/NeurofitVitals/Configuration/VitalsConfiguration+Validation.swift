@@ -6,7 +6,8 @@ extension VitalsConfiguration {
     /// its exact detail text:
     /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
     /// 2. `readingDuration must be greater than 0 and at most 3600 seconds`;
-    /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate;
+    /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate
+    ///    (and the positioning time-out when set);
     /// 4. `fpsTiers must list at least one tier`;
     /// 5. `fpsTiers entries must be in 1...240 fps (got <tier>)`.
     public func validate() throws(ConfigurationError) {
@@ -38,6 +39,7 @@ extension VitalsConfiguration {
             ("startRequiredFraction", advanced.startRequiredFraction),
             ("startQualityFloor", advanced.startQualityFloor),
             ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("positioningTimeoutSeconds", advanced.positioningTimeoutSeconds ?? 0),
             ("cancelWindowSeconds", advanced.cancelWindowSeconds),
             ("cancelBadFraction", advanced.cancelBadFraction),
             ("liveDiscardGateThreshold", advanced.liveDiscardGateThreshold),
@@ -53,6 +55,7 @@ extension VitalsConfiguration {
         [
             ("startWindowSeconds", advanced.startWindowSeconds),
             ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("positioningTimeoutSeconds", advanced.positioningTimeoutSeconds ?? 0),
             ("cancelWindowSeconds", advanced.cancelWindowSeconds),
             ("liveDiscardGateSeconds", Double(advanced.liveDiscardGateSeconds)),
         ]
