@@ -104,10 +104,15 @@ public final class Session: Sendable {
                 control.workerStarted = true
             }
             // Positioning begins before the first frame is consumed, whichever of the two reaches the worker first.
-            worker.withLock { $0.beginPending = true }
+            // Items still queued from an earlier opening (frames on the old clock) are dropped.
+            let opening = worker.withLock { worker in
+                worker.beginPending = true
+                worker.opening += 1
+                return worker.opening
+            }
             let waits = source.info.canRunAhead
             do throws(VitalsError) {
-                try source.open { [commands] item in commands.put(.item(item), waitForRoom: waits) }
+                try source.open { [commands] item in commands.put(.item(item, opening: opening), waitForRoom: waits) }
             } catch {
                 worker.withLock { $0.beginPending = false }
                 throw error
