@@ -21,7 +21,8 @@ private func document(_ path: String, _ rawValue: String) -> String {
 private let finiteKeys = [
     "readingDuration", "advanced.minAmplitude", "advanced.contactEnterFrac", "advanced.contactExitFrac",
     "advanced.startWindowSeconds", "advanced.startRequiredFraction", "advanced.startQualityFloor",
-    "advanced.startMaxWaitSeconds", "advanced.positioningTimeoutSeconds", "advanced.cancelWindowSeconds", "advanced.cancelBadFraction",
+    "advanced.startMaxWaitSeconds", "advanced.positioningTimeoutSeconds", "advanced.cancelWindowSeconds",
+    "advanced.cancelBadFraction",
     "advanced.liveDiscardGateThreshold", "advanced.exposureTargetDc", "advanced.exposureDcMin",
     "advanced.exposureDcMax", "advanced.exposureTuneGamma",
 ]

@@ -18,7 +18,8 @@ enum ConfigurationField<Root> {
     /// The key's camelCase name.
     var name: String {
         switch self {
-        case .number(let name, _), .optionalNumber(let name, _), .integer(let name, _), .boolean(let name, _), .integerList(let name, _): name
+        case .number(let name, _), .optionalNumber(let name, _), .integer(let name, _), .boolean(let name, _),
+             .integerList(let name, _): name
         }
     }
 

@@ -4,7 +4,8 @@ extension VitalsConfiguration {
 
     /// Applies the validation rules of the API reference, in its order, and throws the first that fails with
     /// its exact detail text:
-    /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
+    /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists
+    ///    (and the positioning time-out when set);
     /// 2. `readingDuration must be greater than 0 and at most 3600 seconds`;
     /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate
     ///    (and the positioning time-out when set);
