@@ -450,7 +450,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_stop(nfv_session *session);
 /**
  * The session's current state as JSON: {"state":"idle"}, {"state":"positioning"},
  * {"state":"measuring","elapsed":12}, {"state":"finalizing"}, and with "result" or "error" when completed or failed
- * (docs/behaviour.md, "States").
+ * (docs/behaviour.md, "States"). It is "positioning" as soon as a successful nfv_session_start() returns; while
+ * measuring, "elapsed" is the latest preview's (it ticks about once a second, with no `state` event for it).
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL out_json (then nothing is written).
  */

@@ -21,7 +21,8 @@ private func document(_ path: String, _ rawValue: String) -> String {
 private let finiteKeys = [
     "readingDuration", "advanced.minAmplitude", "advanced.contactEnterFrac", "advanced.contactExitFrac",
     "advanced.startWindowSeconds", "advanced.startRequiredFraction", "advanced.startQualityFloor",
-    "advanced.startMaxWaitSeconds", "advanced.cancelWindowSeconds", "advanced.cancelBadFraction",
+    "advanced.startMaxWaitSeconds", "advanced.positioningTimeoutSeconds", "advanced.cancelWindowSeconds",
+    "advanced.cancelBadFraction",
     "advanced.liveDiscardGateThreshold", "advanced.exposureTargetDc", "advanced.exposureDcMin",
     "advanced.exposureDcMax", "advanced.exposureTuneGamma",
 ]
@@ -80,7 +81,7 @@ private let finiteKeys = [
         #expect(text.hasSuffix(
             #""startWindowSeconds":3},"autoRestartAfterCancel":true,"motionBreathing":true,"readingDuration":0.1}"#))
         #expect(try VitalsConfiguration(json: text) == configuration)
-        #expect(configuration.jsonValue.objectValue?["advanced"]?.objectValue?.count == 27)
+        #expect(configuration.jsonValue.objectValue?["advanced"]?.objectValue?.count == 28)
     }
 
     @Test(arguments: finiteKeys)
@@ -109,13 +110,26 @@ private let finiteKeys = [
         #expect(try VitalsConfiguration(json: #"{"readingDuration":1e-9}"#).readingDuration == 1e-9)
     }
 
-    @Test(arguments: ["startWindowSeconds", "startMaxWaitSeconds", "cancelWindowSeconds", "liveDiscardGateSeconds"])
+    @Test(arguments: ["startWindowSeconds", "startMaxWaitSeconds", "positioningTimeoutSeconds", "cancelWindowSeconds",
+                      "liveDiscardGateSeconds"])
     func windowsOutsideAnHourAreRejected(name: String) throws {
         let message = "Invalid configuration: \(name) must be in 0...3600 seconds"
         #expect(configurationError(document("advanced.\(name)", "-1")) == message)
         #expect(configurationError(document("advanced.\(name)", "3601")) == message)
         #expect(configurationError(document("advanced.\(name)", "0")) == nil)
         #expect(configurationError(document("advanced.\(name)", "3600")) == nil)
+    }
+
+    @Test func thePositioningTimeoutIsOffUnlessANumberIsGiven() throws {
+        #expect(VitalsConfiguration().advanced.positioningTimeoutSeconds == nil)
+        let cleared = try VitalsConfiguration(json: #"{"advanced":{"positioningTimeoutSeconds":null}}"#)
+        #expect(cleared.advanced.positioningTimeoutSeconds == nil)
+        #expect(cleared.jsonValue.objectValue?["advanced"]?.objectValue?["positioningTimeoutSeconds"] == .null)
+        let set = try VitalsConfiguration(json: #"{"advanced":{"positioningTimeoutSeconds":45}}"#)
+        #expect(set.advanced.positioningTimeoutSeconds == 45)
+        #expect(try VitalsConfiguration(json: set.jsonText) == set)
+        #expect(configurationError(document("advanced.positioningTimeoutSeconds", "\"45\""))
+            == "Invalid configuration: advanced.positioningTimeoutSeconds must be a number or null (got a string)")
     }
 
     @Test func emptyFpsTiersAreRejected() {

@@ -515,6 +515,81 @@ static void test_next_event_ends(const char *key) {
     events = 0;
     CHECK_STATUS(pull_until_not_ok(session, -1, &events), NFV_DONE);
     pthread_join(thread, NULL);
+/* The number after `"elapsed":` in `json`, or -1. */
+static double elapsed_in(const char *json) {
+    const char *at = strstr(json, "\"elapsed\":");
+    return at == NULL ? -1 : strtod(at + strlen("\"elapsed\":"), NULL);
+}
+
+/* A fingertip-like pulse at 66 bpm, 6 counts deep around 170 (a sharp rise, a slow fall). */
+static double pulse_red(double t) {
+    double phase = fmod(t, 60.0 / 66.0) / (60.0 / 66.0);
+    return 170 + 3 * (phase < 0.2 ? sin(3.14159265358979 * phase / 0.2) : exp(-(phase - 0.2) * 4));
+}
+
+/* Live state: positioning as soon as start returns; while measuring, `elapsed` is the latest preview's, with no
+ * `state` event for it. */
+static void test_live_state(const char *key) {
+    nfv_session *session = NULL;
+    char *json = NULL;
+    double last_preview_elapsed = -1;
+    int i, started = 0, measuring_states = 0;
+    CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":60}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(strcmp(json, "{\"state\":\"positioning\"}") == 0);
+    nfv_string_free(json);
+    for (i = 0; i < 30 * 20; i++) {
+        double t = 1 + i / 30.0;
+        CHECK(nfv_session_submit_means(session, (int64_t)(t * 1e6), pulse_red(t), 5, 20, 0) == NFV_OK);
+    }
+    while (nfv_session_next_event(session, 2000, &json) == NFV_OK) {
+        if (contains(json, "\"type\":\"started\"")) started = 1;
+        if (contains(json, "\"type\":\"preview\"")) last_preview_elapsed = elapsed_in(json);
+        if (contains(json, "\"state\":\"measuring\"")) measuring_states++;
+        nfv_string_free(json);
+    }
+    CHECK(started);
+    CHECK(measuring_states == 1);
+    CHECK(last_preview_elapsed >= 5);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(contains(json, "\"state\":\"measuring\""));
+    CHECK(elapsed_in(json) == last_preview_elapsed);
+    nfv_string_free(json);
+    nfv_session_destroy(session);
+}
+
+/* No silent forever: frames that never show a fingertip fail the session once positioning outlasts
+ * advanced.positioningTimeoutSeconds of sample time, naming the last guidance. */
+static void test_positioning_timeout(const char *key) {
+    nfv_session *session = NULL;
+    char *json = NULL;
+    int i, failed = 0;
+    CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_new("{\"advanced\":{\"positioningTimeoutSeconds\":-1}}", &session),
+                 NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "positioningTimeoutSeconds must be in 0...3600 seconds"));
+    CHECK_STATUS(nfv_session_new("{\"advanced\":{\"positioningTimeoutSeconds\":5}}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (i = 0; i < 30 * 10; i++) {
+        if (nfv_session_submit_means(session, 1000000 + (int64_t)i * 33333, 20, 5, 20, 0) != NFV_OK) break;
+    }
+    while (nfv_session_next_event(session, 5000, &json) == NFV_OK) {
+        if (contains(json, "\"type\":\"failed\"")) {
+            failed = 1;
+            CHECK(contains(json, "\"code\":\"noHeartRate\""));
+            CHECK(contains(json, "Positioning timed out") && contains(json, "noContact"));
+        }
+        nfv_string_free(json);
+    }
+    CHECK(failed);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(contains(json, "\"state\":\"failed\""));
+    nfv_string_free(json);
+    nfv_session_destroy(session);
 }
 
 struct log_lines {
@@ -573,6 +648,8 @@ int main(void) {
     test_host_frames(key);
     test_host_frames_until_done();
     test_sources_and_geometry();
+    test_live_state(key);
+    test_positioning_timeout(key);
     test_logging();
     return check_summary("test_session");
 }

@@ -23,6 +23,9 @@ public struct AdvancedConfiguration: Sendable, Equatable {
     public var requireExposureConverged: Bool = false
     /// Longest wait for exposure to settle before a start is allowed anyway, seconds. Default 15.0.
     public var startMaxWaitSeconds: Double = 15.0
+    /// Seconds of sample time positioning may last without a reading starting before the session fails; nil or 0:
+    /// no limit (the default, as in the reference SDKs).
+    public var positioningTimeoutSeconds: Double?
 
     // Cancel gates
 

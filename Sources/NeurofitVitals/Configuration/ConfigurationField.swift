@@ -6,6 +6,8 @@ import StrictJSON
 enum ConfigurationField<Root> {
     /// A number (`Double`).
     case number(String, WritableKeyPath<Root, Double>)
+    /// A number or `null` (`Double?`).
+    case optionalNumber(String, WritableKeyPath<Root, Double?>)
     /// A whole number (`Int`); JSON `8` and `8.0` are both accepted.
     case integer(String, WritableKeyPath<Root, Int>)
     /// `true` or `false`.
@@ -16,7 +18,8 @@ enum ConfigurationField<Root> {
     /// The key's camelCase name.
     var name: String {
         switch self {
-        case .number(let name, _), .integer(let name, _), .boolean(let name, _), .integerList(let name, _): name
+        case .number(let name, _), .optionalNumber(let name, _), .integer(let name, _), .boolean(let name, _),
+             .integerList(let name, _): name
         }
     }
 
@@ -26,6 +29,13 @@ enum ConfigurationField<Root> {
         case .number(_, let keyPath):
             guard let number = value.numberValue else { throw Self.typeError(path, "a number", value) }
             root[keyPath: keyPath] = number
+        case .optionalNumber(_, let keyPath):
+            if case .null = value {
+                root[keyPath: keyPath] = nil
+            } else {
+                guard let number = value.numberValue else { throw Self.typeError(path, "a number or null", value) }
+                root[keyPath: keyPath] = number
+            }
         case .integer(_, let keyPath):
             guard let integer = value.integerValue else { throw Self.typeError(path, "an integer", value) }
             root[keyPath: keyPath] = integer
@@ -49,6 +59,7 @@ enum ConfigurationField<Root> {
     func value(in root: Root) -> JSONValue {
         switch self {
         case .number(_, let keyPath): .number(root[keyPath: keyPath])
+        case .optionalNumber(_, let keyPath): root[keyPath: keyPath].map(JSONValue.number) ?? .null
         case .integer(_, let keyPath): .number(Double(root[keyPath: keyPath]))
         case .boolean(_, let keyPath): .bool(root[keyPath: keyPath])
         case .integerList(_, let keyPath): .array(root[keyPath: keyPath].map { .number(Double($0)) })

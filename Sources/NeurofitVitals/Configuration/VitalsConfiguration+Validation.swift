@@ -4,9 +4,11 @@ extension VitalsConfiguration {
 
     /// Applies the validation rules of the API reference, in its order, and throws the first that fails with
     /// its exact detail text:
-    /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists;
+    /// 1. `<name> must be a finite number` for the fifteen `Double` settings it lists
+    ///    (and the positioning time-out when set);
     /// 2. `readingDuration must be greater than 0 and at most 3600 seconds`;
-    /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate;
+    /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate
+    ///    (and the positioning time-out when set);
     /// 4. `fpsTiers must list at least one tier`;
     /// 5. `fpsTiers entries must be in 1...240 fps (got <tier>)`.
     public func validate() throws(ConfigurationError) {
@@ -38,6 +40,7 @@ extension VitalsConfiguration {
             ("startRequiredFraction", advanced.startRequiredFraction),
             ("startQualityFloor", advanced.startQualityFloor),
             ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("positioningTimeoutSeconds", advanced.positioningTimeoutSeconds ?? 0),
             ("cancelWindowSeconds", advanced.cancelWindowSeconds),
             ("cancelBadFraction", advanced.cancelBadFraction),
             ("liveDiscardGateThreshold", advanced.liveDiscardGateThreshold),
@@ -53,6 +56,7 @@ extension VitalsConfiguration {
         [
             ("startWindowSeconds", advanced.startWindowSeconds),
             ("startMaxWaitSeconds", advanced.startMaxWaitSeconds),
+            ("positioningTimeoutSeconds", advanced.positioningTimeoutSeconds ?? 0),
             ("cancelWindowSeconds", advanced.cancelWindowSeconds),
             ("liveDiscardGateSeconds", Double(advanced.liveDiscardGateSeconds)),
         ]

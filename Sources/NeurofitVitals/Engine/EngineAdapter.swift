@@ -3,6 +3,7 @@ import PpgCore
 /// The PpgCore engine as a session drives it: the live analyzer frame by frame, the final analyzer at the end.
 public struct EngineAdapter: ReadingEngine {
     private var live: LiveAnalyzer
+    private let liveOptions: LiveOptions
     private let final: FinalAnalyzer
 
     /// An engine for a session with `configuration` reading from a source running at `source.fpsTier`.
@@ -13,12 +14,17 @@ public struct EngineAdapter: ReadingEngine {
         liveOptions.motionBreathing = configuration.motionBreathing
         liveOptions.minimumAmplitude = configuration.advanced.minAmplitude
         liveOptions.maximumFramesPerSecond = Double(max(source.fpsTier, 60)) * 2
+        self.liveOptions = liveOptions
         live = LiveAnalyzer(options: liveOptions)
         final = FinalAnalyzer(options: AnalysisOptions(configuration))
     }
 
     public mutating func reset() {
         live.reset()
+    }
+
+    public mutating func restart() {
+        live = LiveAnalyzer(options: liveOptions)
     }
 
     public mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?) {

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The reading lifecycle (docs/behaviour.md) as a pure value: preview ticks, beats and commands in;
 /// events and the actions the session must take out. No threads, no clock, no I/O, so a recording replays to the
 /// same events bit for bit and every rule is unit-testable.
@@ -178,7 +180,10 @@ public struct ReadingStateMachine: Sendable {
         let guidance = guidance(for: tick)
         startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick))
         output.events.append(.guidance(guidance, startProgress: startGate.progress))
-        guard startGate.isOpen, isAutoStartEnabled else { return }
+        guard startGate.isOpen, isAutoStartEnabled else {
+            failIfPositioningTimedOut(tick, lastGuidance: guidance, &output)
+            return
+        }
         readingStart = tick.time
         checks = CancelChecks(advanced: configuration.advanced)
         stickyRmssd = nil
@@ -188,6 +193,20 @@ public struct ReadingStateMachine: Sendable {
         output.actions.append(.startReading(at: tick.time))
         output.events.append(.started)
         output.events.append(.preview(.empty))
+    }
+
+    /// `advanced.positioningTimeoutSeconds` (sample time since positioning began): fails the session with
+    /// `noHeartRate`, naming the last guidance, rather than positioning forever.
+    private mutating func failIfPositioningTimedOut(_ tick: SignalTick, lastGuidance: Guidance,
+                                                    _ output: inout Output) {
+        guard let limit = configuration.advanced.positioningTimeoutSeconds, limit > 0,
+              let positioningStart, tick.time - positioningStart > limit else { return }
+        let seconds = JSONValue.numberText(limit)
+        let error = VitalsError(.noHeartRate, "Positioning timed out: no reading started within \(seconds) s "
+            + "(positioningTimeoutSeconds); the last guidance was \(lastGuidance.rawValue)")
+        let failure = fail(error)
+        output.events += failure.events
+        output.actions += failure.actions
     }
 
     private func guidance(for tick: SignalTick) -> Guidance {

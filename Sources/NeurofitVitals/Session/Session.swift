@@ -104,15 +104,22 @@ public final class Session: Sendable {
                 control.workerStarted = true
             }
             // Positioning begins before the first frame is consumed, whichever of the two reaches the worker first.
-            worker.withLock { $0.beginPending = true }
+            // Items still queued from an earlier opening (frames on the old clock) are dropped.
+            let opening = worker.withLock { worker in
+                worker.beginPending = true
+                worker.opening += 1
+                return worker.opening
+            }
             let waits = source.info.canRunAhead
             do throws(VitalsError) {
-                try source.open { [commands] item in commands.put(.item(item), waitForRoom: waits) }
+                try source.open { [commands] item in commands.put(.item(item, opening: opening), waitForRoom: waits) }
             } catch {
                 worker.withLock { $0.beginPending = false }
                 throw error
             }
             control.running = true
+            // The host sees positioning as soon as start returns; the worker's `state` event confirms it.
+            control.state = .positioning
             Log.note("session \(readingId.prefix(8)): \(source.info.kind) source opened (\(source.info.fpsTier) fps tier)")
             commands.put(.begin)
         }
@@ -167,7 +174,8 @@ public final class Session: Sendable {
     public static let callbackOwnsEvents = VitalsError.invalidArgument(
         "This session delivers its events to a callback; nfv_session_next_event is for sessions without one")
 
-    /// The current state.
+    /// The current state: `positioning` as soon as `start` returns; while measuring, `elapsed` is the latest
+    /// preview's (it ticks about once a second of sample time without a `state` event).
     public var state: SessionState { control.withLock { $0.state } }
 
     /// Whether the session needs no more frames: stopped, the duration captured (finalizing), completed or failed.
@@ -245,12 +253,17 @@ public final class Session: Sendable {
         if changed { source.fingerContactDidChange(contact) }
     }
 
-    /// Queues `newEvents` for the host, each stamped with the sample time `time` they arose at.
+    /// Queues `newEvents` for the host, each stamped with the sample time `time` they arose at. The state `state`
+    /// reads follows the `state` events, and while measuring also each preview's `elapsed` (no event for that).
     private func publish(_ newEvents: [SessionEvent], time: Double?) {
         for event in newEvents {
             if case .state(let state) = event {
                 control.withLock { $0.state = state }
                 Log.note("session \(readingId.prefix(8)): \(state.name)")
+            } else if case .preview(let preview) = event {
+                control.withLock { control in
+                    if case .measuring = control.state { control.state = .measuring(elapsed: preview.elapsed) }
+                }
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
             }

@@ -6,6 +6,8 @@ struct SessionWorkerState {
     private(set) var machine: ReadingStateMachine
     /// `start()` succeeded and positioning has not begun yet: it begins with the first frame or `.begin`.
     var beginPending = false
+    /// How many times `start()` opened the source: items from an earlier opening are stale and dropped.
+    var opening = 0
     private var engine: any ReadingEngine
     private let configuration: VitalsConfiguration
     private let discardsSettlingSecond: Bool
@@ -65,7 +67,8 @@ struct SessionWorkerState {
             machine.requestCancel(reason: reason)
         case .stop:
             outputs += [applied(machine.stop())]
-        case .item(let item):
+        case .item(let item, let opening):
+            guard opening == self.opening else { break }
             if case .frame = item { unstamped = beginIfPending() }
             outputs += handle(item, wallClock: wallClock)
         }
@@ -132,9 +135,19 @@ struct SessionWorkerState {
     private mutating func beginIfPending() -> [ReadingStateMachine.Output] {
         guard beginPending else { return [] }
         beginPending = false
+        if hasBegun { restartEngine() }
         hasBegun = true
         settleUntil = nil
         return [machine.begin()]
+    }
+
+    /// Positioning again after a cancel to idle, on a source opened anew whose clock may begin again (a simulator or
+    /// replay starts at 0): the engine and the wall-clock anchor start over, so that positioning does not wait until
+    /// the new clock passes the old one.
+    private mutating func restartEngine() {
+        engine.restart()
+        anchor = nil
+        latestFrameTime = nil
     }
 
     private mutating func consume(_ frame: FrameSample, wallClock: () -> Double) -> [ReadingStateMachine.Output] {

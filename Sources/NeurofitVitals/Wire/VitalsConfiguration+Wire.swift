@@ -65,6 +65,7 @@ extension AdvancedConfiguration {
             .number("startQualityFloor", \.startQualityFloor),
             .boolean("requireExposureConverged", \.requireExposureConverged),
             .number("startMaxWaitSeconds", \.startMaxWaitSeconds),
+            .optionalNumber("positioningTimeoutSeconds", \.positioningTimeoutSeconds),
             .number("cancelWindowSeconds", \.cancelWindowSeconds),
             .integer("cancelMinSamples", \.cancelMinSamples),
             .number("cancelBadFraction", \.cancelBadFraction),

@@ -292,6 +292,33 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
         #expect(positioning.machine.interrupt(.cameraLost).events.isEmpty, "a lost camera is not a stall")
     }
 
+    @Test func positioningLongerThanTheTimeoutFailsNamingTheLastGuidance() {
+        let dark = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.1, amplitude: 0) }
+        var harness = Harness { $0.advanced.positioningTimeoutSeconds = 5 }
+        // Sample time 1…6: the first tick starts the clock, so 6 is 5 s in (not over); 7 is over.
+        for _ in 0..<6 { harness.tick(dark) }
+        #expect(harness.machine.state == .positioning)
+        let events = harness.tick(dark)
+        #expect(types(events) == ["guidance", "failed", "state"])
+        guard case .failed(let error) = harness.machine.state else {
+            Issue.record("expected failed, got \(harness.machine.state)")
+            return
+        }
+        #expect(error.code == .noHeartRate)
+        #expect(error.message.contains("Positioning timed out") && error.message.contains("noContact"))
+        #expect(harness.actions.last == .releaseSource)
+
+        var unlimited = Harness { $0.advanced.positioningTimeoutSeconds = 0 }
+        for _ in 0..<100 { unlimited.tick(dark) }
+        #expect(unlimited.machine.state == .positioning, "0 means no limit")
+
+        var started = Harness { $0.advanced.positioningTimeoutSeconds = 5 }
+        for _ in 0..<4 { started.tick(dark) }
+        started.startReading()
+        for _ in 0..<10 { started.tick() }
+        #expect(started.machine.state == .measuring(elapsed: 10), "a reading that started is not timed out")
+    }
+
     @Test func eventJSONHasSortedKeysAndCancelContextHasTheTenKeys() {
         var harness = Harness()
         harness.startReading()

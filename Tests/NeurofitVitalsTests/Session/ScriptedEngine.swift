@@ -17,6 +17,10 @@ struct ScriptedEngine: ReadingEngine {
         nextBeat = nil
     }
 
+    mutating func restart() {
+        reset()
+    }
+
     mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?) {
         lastRed = frame.red
         if nextTick == nil { nextTick = frame.timestamp + 1 }

@@ -293,7 +293,8 @@ class Session:
 
     @property
     def state(self) -> State:
-        """The current state (``state``, ``elapsed`` while measuring, ``result``/``error`` when ended)."""
+        """The current state (``state``, ``elapsed`` while measuring, ``result``/``error`` when ended): positioning as
+        soon as :meth:`start` returns; ``elapsed`` follows the latest preview (about once a second)."""
         return State.from_dict(_capi.json_out("nfv_session_state", self._handle()))
 
     # -- host frames ---------------------------------------------------------------------------------------------
