@@ -515,16 +515,12 @@ static void test_next_event_ends(const char *key) {
     events = 0;
     CHECK_STATUS(pull_until_not_ok(session, -1, &events), NFV_DONE);
     pthread_join(thread, NULL);
+}
+
 /* The number after `"elapsed":` in `json`, or -1. */
 static double elapsed_in(const char *json) {
     const char *at = strstr(json, "\"elapsed\":");
     return at == NULL ? -1 : strtod(at + strlen("\"elapsed\":"), NULL);
-}
-
-/* A fingertip-like pulse at 66 bpm, 6 counts deep around 170 (a sharp rise, a slow fall). */
-static double pulse_red(double t) {
-    double phase = fmod(t, 60.0 / 66.0) / (60.0 / 66.0);
-    return 170 + 3 * (phase < 0.2 ? sin(3.14159265358979 * phase / 0.2) : exp(-(phase - 0.2) * 4));
 }
 
 /* Live state: positioning as soon as start returns; while measuring, `elapsed` is the latest preview's, with no
