@@ -47,6 +47,7 @@ public struct ReadingStateMachine: Sendable {
     private var readingStart = 0.0
     private var positioningStart: Double?
     private var stickyRmssd: Double?
+    private var signalLevel = SignalLevelSmoother()
     private var lastQuality: Double?
     private var lastRedDc: Double?
     private var pendingHostCancel: String?
@@ -187,6 +188,7 @@ public struct ReadingStateMachine: Sendable {
         readingStart = tick.time
         checks = CancelChecks(advanced: configuration.advanced)
         stickyRmssd = nil
+        signalLevel = SignalLevelSmoother()
         sawFirstBeat = false
         pendingHostCancel = nil
         transition(to: .measuring(elapsed: 0), &output)
@@ -233,7 +235,8 @@ public struct ReadingStateMachine: Sendable {
             elapsed: elapsed, progress: min(1, max(0, elapsed / configuration.readingDuration)),
             heartRateBpm: tick.heartRateBpm, rmssdMs: stickyRmssd,
             breathingRateBrpm: elapsed >= 30 ? tick.breathingRateBrpm : nil,
-            signalLevel: SignalLevelName(score: tick.qualityScore ?? 0), abortRisk: checks.abortRisk)))
+            signalLevel: signalLevel.level(score: tick.qualityScore, cancelNear: checks.isPoorSignalCancelNear),
+            abortRisk: checks.abortRisk)))
         if let reason = checks.firstFiring() ?? pendingHostCancel.map(CancelReason.host) {
             cancel(reason, &output)
         } else if elapsed >= configuration.readingDuration - 1e-9 {
