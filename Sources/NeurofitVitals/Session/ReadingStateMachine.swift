@@ -48,6 +48,8 @@ public struct ReadingStateMachine: Sendable {
     private var positioningStart: Double?
     private var stickyRmssd: Double?
     private var signalLevel = SignalLevelSmoother()
+    /// The live signal's course over the current (or last) attempt, for the result's diagnostics.
+    public private(set) var trajectory = ReadingTrajectory()
     private var lastQuality: Double?
     private var lastRedDc: Double?
     private var pendingHostCancel: String?
@@ -189,6 +191,7 @@ public struct ReadingStateMachine: Sendable {
         checks = CancelChecks(advanced: configuration.advanced)
         stickyRmssd = nil
         signalLevel = SignalLevelSmoother()
+        trajectory = ReadingTrajectory()
         sawFirstBeat = false
         pendingHostCancel = nil
         transition(to: .measuring(elapsed: 0), &output)
@@ -230,6 +233,7 @@ public struct ReadingStateMachine: Sendable {
         let elapsed = tick.time - readingStart
         state = .measuring(elapsed: elapsed)
         checks.record(tick)
+        trajectory.record(tick, elapsed: elapsed, frameDropFloor: Self.frameDropFraction * Double(fpsTier))
         if elapsed >= 20, let rmssd = tick.rmssdMs { stickyRmssd = rmssd }
         output.events.append(.preview(LivePreview(
             elapsed: elapsed, progress: min(1, max(0, elapsed / configuration.readingDuration)),

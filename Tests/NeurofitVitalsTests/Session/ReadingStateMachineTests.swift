@@ -162,7 +162,8 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         harness.startReading()
         #expect(harness.events.contains(.preview(.empty)) && LivePreview.empty.signalLevel == nil)
         let unscored = { (time: Double) in
-            SignalTick(time: time, contact: true, qualityScore: nil, amplitude: 2, liveEstimate: .accepted(discardRatio: 0.1))
+            SignalTick(time: time, contact: true, qualityScore: nil, amplitude: 2,
+                       liveEstimate: .accepted(discardRatio: 0.1))
         }
         for _ in 0..<2 { #expect(levels(harness.tick(unscored)) == [nil], "not weak before a score exists") }
         #expect(levels(harness.tick()) == [.strong])
