@@ -39,7 +39,8 @@ struct WireFormatTests {
                                                     .accepted(discardRatio: 0.2), .withheld(discardRatio: 0.7)]
         for (index, estimate) in estimates.enumerated() {
             let elapsed = [1.0, 14.0, 15.0, 16.0, 30.5][index]
-            let tick = SignalTick(time: 10 + elapsed, contact: true, qualityScore: index == 0 ? nil : 0.5 + 0.1 * Double(index),
+            let score: Double? = index == 0 ? nil : 0.5 + 0.1 * Double(index)
+            let tick = SignalTick(time: 10 + elapsed, contact: true, qualityScore: score,
                                   amplitude: Double(index + 1), measuredFps: index == 1 ? 15 : 30,
                                   liveEstimate: estimate)
             trajectory.record(tick, elapsed: elapsed, frameDropFloor: 21)
@@ -60,7 +61,8 @@ struct WireFormatTests {
 
         let empty = ReadingDiagnostics(trajectory: ReadingTrajectory()).jsonValue.objectValue ?? [:]
         #expect(empty["live_sq_withheld_seq"] == .string("") && empty["live_sq_total_estimates"] == .int(0))
-        #expect(["live_sq_at_15s", "early_mean_quality_score", "early_max_discard_ratio"].allSatisfy { empty[$0] == nil })
+        let absent = ["live_sq_at_15s", "early_mean_quality_score", "early_max_discard_ratio"]
+        #expect(absent.allSatisfy { empty[$0] == nil })
         #expect(ReadingDiagnostics().jsonValue.objectValue?["live_sq_total_estimates"] == nil,
                 "no trajectory outside a session")
     }

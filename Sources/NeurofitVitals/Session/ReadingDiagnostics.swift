@@ -1,7 +1,8 @@
 import PpgCore
 
 /// The result's diagnostics: the engine's figures and, for a camera (or its replay), the capture settings the
-/// reading ended with, and the live signal's course. Encoded as one snake_case object (`Wire/ReadingResult+Wire.swift`).
+/// reading ended with, and the live signal's course. Encoded as one snake_case object
+/// (`Wire/ReadingResult+Wire.swift`).
 public struct ReadingDiagnostics: Sendable, Equatable {
     /// What the final analysis measured and decided.
     public var engine: AnalysisDiagnostics

@@ -43,7 +43,8 @@ extension ReadingTrajectory {
         ]
         let optionals: [(String, Double?)] = [
             ("live_sq_at_15s", qualityAt15s), ("live_sq_at_30s", qualityAt30s),
-            ("early_mean_quality_score", mean(earlyQualityScores)), ("early_min_quality_score", earlyQualityScores.min()),
+            ("early_mean_quality_score", mean(earlyQualityScores)),
+            ("early_min_quality_score", earlyQualityScores.min()),
             ("early_mean_amplitude", mean(earlyAmplitudes)), ("early_mean_discard_ratio", mean(earlyDiscardRatios)),
             ("early_max_discard_ratio", earlyDiscardRatios.max()),
         ]
