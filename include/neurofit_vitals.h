@@ -601,7 +601,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  *
  * @param device  a device path, a stable id, "back"/"front"/"external" (by facing), or NULL (or "" or "default")
  *                for the default camera (a back camera with a torch preferred).
- * @return NFV_OK; NFV_ERR_CAMERA_UNAVAILABLE (no such camera, or none facing that way: not retryable),
+ * @return NFV_OK; NFV_ERR_NOT_ACTIVATED before any camera search when no license is active;
+ *         NFV_ERR_CAMERA_UNAVAILABLE (no such camera, or none facing that way: not retryable),
  *         NFV_ERR_CAMERA_PERMISSION_DENIED (the message names the `video` group), NFV_ERR_UNSUPPORTED_DEVICE (no
  *         format reaches 20 fps at 640 px, with the reason);
  *         NFV_ERR_INVALID_ARGUMENT for a bad handle or string; NFV_ERR_MISUSE after start.

@@ -36,10 +36,13 @@ public final class CameraSource: FrameSource {
     }
 
     /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder, and the exposure tuner with its
-    /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure).
-    /// - Throws: as `init(device:environment:tiers:tunerSettings:policy:)`.
+    /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure). A camera reading needs a
+    /// license, so activation is checked first: without it the host learns `notActivated`, not what the camera search
+    /// found.
+    /// - Throws: `notActivated`; then as `init(device:environment:tiers:tunerSettings:policy:)`.
     public convenience init(device: String?, configuration: VitalsConfiguration,
                             environment: CameraEnvironment = .current()) throws(VitalsError) {
+        try License.shared.requireActivation()
         let advanced = configuration.advanced
         try self.init(device: device, environment: environment, tiers: advanced.fpsTiers,
                       tunerSettings: advanced.exposureTunerEnabled ? ExposureTunerSettings(advanced) : nil)

@@ -32,4 +32,38 @@ struct WireFormatTests {
         #expect(!text.contains("gate_n_pairs") && !text.contains("gate_veto") && !text.contains("sdnnMs"))
         #expect(text.contains(#""rmssdMs":40"#))
     }
+
+    @Test func theTrajectoryEncodesItsKeysAndLeavesOutFiguresWithoutData() {
+        var trajectory = ReadingTrajectory()
+        let estimates: [SignalTick.LiveEstimate] = [.none, .withheld(discardRatio: 0.6), .withheld(discardRatio: 0.8),
+                                                    .accepted(discardRatio: 0.2), .withheld(discardRatio: 0.7)]
+        for (index, estimate) in estimates.enumerated() {
+            let elapsed = [1.0, 14.0, 15.0, 16.0, 30.5][index]
+            let score: Double? = index == 0 ? nil : 0.5 + 0.1 * Double(index)
+            let tick = SignalTick(time: 10 + elapsed, contact: true, qualityScore: score,
+                                  amplitude: Double(index + 1), measuredFps: index == 1 ? 15 : 30,
+                                  liveEstimate: estimate)
+            trajectory.record(tick, elapsed: elapsed, frameDropFloor: 21)
+        }
+        let json = ReadingDiagnostics(trajectory: trajectory).jsonValue.objectValue ?? [:]
+        #expect(json["frame_drop_compliance_error_count"] == .int(1))
+        #expect(json["live_sq_withheld_seq"] == .string("1101"))
+        #expect(json["live_sq_max_withheld_run"] == .int(2) && json["live_sq_withheld_estimates"] == .int(3))
+        #expect(json["live_sq_total_estimates"] == .int(4))
+        // Previews up to 15 s are early: scores 0.6 and 0.7 (the first is unscored), amplitudes 1, 2, 3.
+        #expect(json["early_mean_quality_score"]?.numberValue.map { abs($0 - 0.65) < 1e-12 } == true)
+        #expect(json["early_min_quality_score"]?.numberValue.map { abs($0 - 0.6) < 1e-12 } == true)
+        #expect(json["early_mean_amplitude"] == .number(2))
+        #expect(json["early_mean_discard_ratio"]?.numberValue.map { abs($0 - 0.7) < 1e-12 } == true)
+        #expect(json["early_max_discard_ratio"] == .number(0.8))
+        #expect(json["live_sq_at_15s"]?.numberValue.map { abs($0 - 0.7) < 1e-12 } == true)
+        #expect(json["live_sq_at_30s"]?.numberValue.map { abs($0 - 0.9) < 1e-12 } == true)
+
+        let empty = ReadingDiagnostics(trajectory: ReadingTrajectory()).jsonValue.objectValue ?? [:]
+        #expect(empty["live_sq_withheld_seq"] == .string("") && empty["live_sq_total_estimates"] == .int(0))
+        let absent = ["live_sq_at_15s", "early_mean_quality_score", "early_max_discard_ratio"]
+        #expect(absent.allSatisfy { empty[$0] == nil })
+        #expect(ReadingDiagnostics().jsonValue.objectValue?["live_sq_total_estimates"] == nil,
+                "no trajectory outside a session")
+    }
 }

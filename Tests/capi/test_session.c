@@ -456,6 +456,20 @@ static nfv_status pull_until_not_ok(nfv_session *session, int timeout_ms, int *e
     return status;
 }
 
+/* On a machine without a camera (a video node list naming nothing), a camera session fails with notActivated until
+ * the library is activated, and only then with cameraUnavailable: the chosen camera and the default one alike. */
+static void test_camera_without_camera(int activated) {
+    nfv_status expected = activated ? NFV_ERR_CAMERA_UNAVAILABLE : NFV_ERR_NOT_ACTIVATED;
+    nfv_session *session = NULL;
+    CHECK(setenv("NFV_VIDEO_DEVICES", "/nonexistent/nfv-test-video0", 1) == 0);
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), expected);
+    CHECK_STATUS(nfv_session_use_camera(session, "/nonexistent/nfv-test-video0"), expected);
+    CHECK_STATUS(nfv_session_start(session), expected);
+    nfv_session_destroy(session);
+    CHECK(unsetenv("NFV_VIDEO_DEVICES") == 0);
+}
+
 /* next_event never spins: NFV_DONE once no event can come (failed start, stop before start, destroy while waiting),
  * and a reader waiting before start is woken by a start from another thread. */
 static void test_next_event_ends(const char *key) {
@@ -640,8 +654,10 @@ int main(void) {
     test_callback_mode_and_stop_inside();
     test_stop_from_another_thread();
     test_destroy_while_events_flow();
+    test_camera_without_camera(0);
     test_next_event_ends(key);
     test_host_frames(key);
+    test_camera_without_camera(1);
     test_host_frames_until_done();
     test_sources_and_geometry();
     test_live_state(key);

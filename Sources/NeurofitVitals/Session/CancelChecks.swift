@@ -43,6 +43,17 @@ struct CancelChecks {
         return nil
     }
 
+    /// Whether a poor-signal cancel is near after the latest tick: the quality window holds half the bad previews
+    /// the low-quality cancel needs at its minimum sample count, the withheld-estimate run is half its limit, or the
+    /// no-estimate cancel is imminent.
+    var isPoorSignalCancelNear: Bool {
+        let badNeeded = (advanced.cancelBadFraction * Double(advanced.cancelMinSamples)).rounded(.up)
+        let bad = qualityWindow.filter(\.bad).count
+        return (bad > 0 && 2 * Double(bad) >= badNeeded)
+            || (withheldRun > 0 && 2 * withheldRun >= advanced.liveSqCancelConsecutive)
+            || abortRisk == .imminent
+    }
+
     /// The abort risk after the latest tick: `warn` from preview ⌈0.6·deadline⌉, `imminent` for the last 5,
     /// `none` once an estimate cleared the gate.
     var abortRisk: AbortRisk {

@@ -12,7 +12,9 @@ public struct LivePreview: Sendable, Equatable {
     public var rmssdMs: Double?
     /// Provisional breathing rate, from about 30 s.
     public var breathingRateBrpm: Double?
-    /// The live quality score as a level; nil in the empty preview that follows `started`.
+    /// The live quality score as a level, averaged over the last few scored previews and lowered one level while a
+    /// poor-signal cancel is near; nil until the attempt's first scored preview (so in the empty preview that
+    /// follows `started`).
     public var signalLevel: SignalLevelName?
     /// Distance to the no-low-discard-estimate cancel.
     public var abortRisk: AbortRisk
@@ -28,6 +30,15 @@ public enum SignalLevelName: String, Sendable, Codable, CaseIterable {
     /// The level of a quality score.
     public init(score: Double) {
         self = score >= 0.80 ? .strong : score >= 0.65 ? .good : score >= 0.50 ? .fair : .weak
+    }
+
+    /// The next level down (`weak` stays `weak`).
+    var weaker: SignalLevelName {
+        switch self {
+        case .strong: .good
+        case .good: .fair
+        case .fair, .weak: .weak
+        }
     }
 }
 

@@ -1,16 +1,21 @@
 import PpgCore
 
 /// The result's diagnostics: the engine's figures and, for a camera (or its replay), the capture settings the
-/// reading ended with. Encoded as one snake_case object (`Wire/ReadingResult+Wire.swift`).
+/// reading ended with, and the live signal's course. Encoded as one snake_case object
+/// (`Wire/ReadingResult+Wire.swift`).
 public struct ReadingDiagnostics: Sendable, Equatable {
     /// What the final analysis measured and decided.
     public var engine: AnalysisDiagnostics
     /// The source's capture settings at the end of the reading; nil for sources without any.
     public var capture: CaptureSettings?
+    /// How the live signal evolved during the reading; nil outside a session (a file analysed whole).
+    public var trajectory: ReadingTrajectory?
 
-    /// Diagnostics of `engine` and `capture`.
-    public init(engine: AnalysisDiagnostics = AnalysisDiagnostics(), capture: CaptureSettings? = nil) {
+    /// Diagnostics of `engine`, `capture` and `trajectory`.
+    public init(engine: AnalysisDiagnostics = AnalysisDiagnostics(), capture: CaptureSettings? = nil,
+                trajectory: ReadingTrajectory? = nil) {
         self.engine = engine
         self.capture = capture
+        self.trajectory = trajectory
     }
 }

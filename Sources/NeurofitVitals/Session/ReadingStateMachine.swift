@@ -47,6 +47,9 @@ public struct ReadingStateMachine: Sendable {
     private var readingStart = 0.0
     private var positioningStart: Double?
     private var stickyRmssd: Double?
+    private var signalLevel = SignalLevelSmoother()
+    /// The live signal's course over the current (or last) attempt, for the result's diagnostics.
+    public private(set) var trajectory = ReadingTrajectory()
     private var lastQuality: Double?
     private var lastRedDc: Double?
     private var pendingHostCancel: String?
@@ -187,6 +190,8 @@ public struct ReadingStateMachine: Sendable {
         readingStart = tick.time
         checks = CancelChecks(advanced: configuration.advanced)
         stickyRmssd = nil
+        signalLevel = SignalLevelSmoother()
+        trajectory = ReadingTrajectory()
         sawFirstBeat = false
         pendingHostCancel = nil
         transition(to: .measuring(elapsed: 0), &output)
@@ -228,12 +233,14 @@ public struct ReadingStateMachine: Sendable {
         let elapsed = tick.time - readingStart
         state = .measuring(elapsed: elapsed)
         checks.record(tick)
+        trajectory.record(tick, elapsed: elapsed, frameDropFloor: Self.frameDropFraction * Double(fpsTier))
         if elapsed >= 20, let rmssd = tick.rmssdMs { stickyRmssd = rmssd }
         output.events.append(.preview(LivePreview(
             elapsed: elapsed, progress: min(1, max(0, elapsed / configuration.readingDuration)),
             heartRateBpm: tick.heartRateBpm, rmssdMs: stickyRmssd,
             breathingRateBrpm: elapsed >= 30 ? tick.breathingRateBrpm : nil,
-            signalLevel: SignalLevelName(score: tick.qualityScore ?? 0), abortRisk: checks.abortRisk)))
+            signalLevel: signalLevel.level(score: tick.qualityScore, cancelNear: checks.isPoorSignalCancelNear),
+            abortRisk: checks.abortRisk)))
         if let reason = checks.firstFiring() ?? pendingHostCancel.map(CancelReason.host) {
             cancel(reason, &output)
         } else if elapsed >= configuration.readingDuration - 1e-9 {

@@ -205,6 +205,7 @@ struct SessionWorkerState {
                                       capturedAt: ISO8601.format(unixSeconds: wall))
         if case .success(var result) = outcome {
             result.diagnostics.capture = captureSettings
+            result.diagnostics.trajectory = machine.trajectory
             outcome = .success(result)
         }
         attemptFrames.removeAll(keepingCapacity: true)

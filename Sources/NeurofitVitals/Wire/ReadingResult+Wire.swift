@@ -22,9 +22,37 @@ extension ReadingResult {
 }
 
 extension ReadingDiagnostics {
-    /// The snake_case diagnostics object: the engine's keys, then the capture settings' keys it does not have.
+    /// The snake_case diagnostics object: the engine's keys, then the capture settings' and the trajectory's keys it
+    /// does not have.
     public var jsonValue: JSONValue {
         let engineMembers = engine.json.objectValue ?? [:]
-        return .object(engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine })
+        return .object(engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine }
+            .merging(trajectory?.diagnostics ?? [:]) { earlier, _ in earlier })
+    }
+}
+
+extension ReadingTrajectory {
+    /// The snake_case diagnostics keys: `frame_drop_compliance_error_count` and the `live_sq_*` counts always; the
+    /// quality at 15 s / 30 s and the `early_*` figures when there were previews (or estimates) to take them from.
+    public var diagnostics: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "frame_drop_compliance_error_count": .int(frameDropPreviews),
+            "live_sq_max_withheld_run": .int(longestWithheldRun), "live_sq_withheld_estimates": .int(withheldEstimates),
+            "live_sq_total_estimates": .int(withheldSequence.count),
+            "live_sq_withheld_seq": .string(String(withheldSequence.map { $0 ? "1" : "0" })),
+        ]
+        let optionals: [(String, Double?)] = [
+            ("live_sq_at_15s", qualityAt15s), ("live_sq_at_30s", qualityAt30s),
+            ("early_mean_quality_score", mean(earlyQualityScores)),
+            ("early_min_quality_score", earlyQualityScores.min()),
+            ("early_mean_amplitude", mean(earlyAmplitudes)), ("early_mean_discard_ratio", mean(earlyDiscardRatios)),
+            ("early_max_discard_ratio", earlyDiscardRatios.max()),
+        ]
+        for (key, value) in optionals { if let value { members[key] = .number(value) } }
+        return members
+    }
+
+    private func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }

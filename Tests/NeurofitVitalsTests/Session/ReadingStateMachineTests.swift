@@ -42,6 +42,13 @@ private struct Harness {
 
 private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
 
+/// The signal levels of the previews among `events`.
+private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
+    events.compactMap { event -> SignalLevelName?? in
+        if case .preview(let preview) = event { .some(preview.signalLevel) } else { nil }
+    }
+}
+
 @Suite struct ReadingStateMachineTests {
     @Test func anUnsettledExposureHoldsTheStartUntilTheWaitCapWhenConvergenceIsRequired() {
         var waiting = Harness { $0.advanced.requireExposureConverged = true }
@@ -148,6 +155,71 @@ private func types(_ events: [SessionEvent]) -> [String] { events.map(\.type) }
         #expect(previews[28].breathingRateBrpm == nil && previews[29].breathingRateBrpm == 14)
         #expect(previews[9].progress == 10.0 / 60 && previews[9].elapsed == 10)
         #expect(previews[9].signalLevel == .strong && previews[9].heartRateBpm == 70)
+    }
+
+    @Test func signalLevelIsAbsentUntilTheFirstScoredPreview() {
+        var harness = Harness()
+        harness.startReading()
+        #expect(harness.events.contains(.preview(.empty)) && LivePreview.empty.signalLevel == nil)
+        let unscored = { (time: Double) in
+            SignalTick(time: time, contact: true, qualityScore: nil, amplitude: 2,
+                       liveEstimate: .accepted(discardRatio: 0.1))
+        }
+        for _ in 0..<2 { #expect(levels(harness.tick(unscored)) == [nil], "not weak before a score exists") }
+        #expect(levels(harness.tick()) == [.strong])
+        // An unscored preview keeps the mean of the scored ones, but counts as bad toward the low-quality cancel: the
+        // third one lowers the level a step.
+        #expect(levels(harness.tick(unscored)) == [.good])
+    }
+
+    @Test func signalLevelIsTheMeanOfTheLastThreeScores() {
+        var harness = Harness()
+        harness.startReading()
+        let scored = { (score: Double) in
+            { (time: Double) in
+                var tick = good(time)
+                tick.qualityScore = score
+                return tick
+            }
+        }
+        var shown: [SignalLevelName?] = []
+        for score in [0.9, 0.9, 0.9, 0.4, 0.9, 0.9, 0.9, 0.55, 0.55, 0.55] {
+            shown += levels(harness.tick(scored(score)))
+        }
+        // 0.4 alone is weak; averaged with two 0.9s (0.73) it is good, and it leaves the mean after three previews.
+        #expect(shown == [.strong, .strong, .strong, .good, .good, .good, .strong, .good, .good, .fair])
+    }
+
+    @Test func signalLevelIsLoweredAheadOfAPoorSignalCancel() {
+        var harness = Harness { $0.advanced.liveSqCancelConsecutive = 6 }
+        harness.startReading()
+        var shown: [SignalLevelName?] = []
+        var last: [SessionEvent] = []
+        for second in 1...8 {
+            let estimate: SignalTick.LiveEstimate = second <= 2 ? .accepted(discardRatio: 0.1)
+                : .withheld(discardRatio: 0.9)
+            last = harness.tick { good($0, estimate: estimate) }
+            shown += levels(last)
+        }
+        // Quality stays 0.9 (strong); from the third withheld estimate (half the limit of 6) the level drops one step,
+        // and the sixth cancels.
+        #expect(shown == [.strong, .strong, .strong, .strong, .good, .good, .good, .good])
+        #expect(last.contains { if case .cancelled(.lowLiveSignalQuality, _) = $0 { true } else { false } })
+    }
+
+    @Test func signalLevelIsLoweredWhileBadQualityPreviewsGather() {
+        var harness = Harness()
+        harness.startReading()
+        // Measuring previews alternate 0.3 (bad) and 0.9, starting with a bad one.
+        let alternating = { (time: Double) in
+            var tick = good(time)
+            tick.qualityScore = Int(time) % 2 == 0 ? 0.3 : 0.9
+            return tick
+        }
+        var shown: [SignalLevelName?] = []
+        for _ in 0..<6 { shown += levels(harness.tick(alternating)) }
+        // Means 0.3, 0.6, 0.5, 0.7, 0.5, 0.7; from the third bad preview (of the five the cancel needs) one step lower.
+        #expect(shown == [.weak, .fair, .fair, .good, .weak, .fair])
     }
 
     @Test func contactLostAfterThreePreviewsReturnsToPositioning() {

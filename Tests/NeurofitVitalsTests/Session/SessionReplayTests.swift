@@ -84,6 +84,26 @@ import StrictJSON
         #expect(result["sdkVersion"] == .string("1.0.0"))
     }
 
+    @Test func aCompletedReadingsDiagnosticsCarryTheLiveSignalsCourse() throws {
+        let events = try Self.run(try Self.simulated(#"{"realTime":false,"seed":3,"heartRateBpm":72}"#))
+        let result = try #require(Self.object(events[events.count - 2])["result"]?.objectValue)
+        let diagnostics = try #require(result["diagnostics"]?.objectValue)
+        let sequence = try #require(diagnostics["live_sq_withheld_seq"]?.stringValue)
+        #expect(!sequence.isEmpty && sequence.allSatisfy { $0 == "0" || $0 == "1" })
+        #expect(diagnostics["live_sq_total_estimates"]?.numberValue == Double(sequence.count))
+        #expect(diagnostics["live_sq_withheld_estimates"]?.numberValue == Double(sequence.count { $0 == "1" }))
+        #expect(diagnostics["frame_drop_compliance_error_count"] == .int(0), "the simulator keeps its frame rate")
+        for key in ["live_sq_at_15s", "live_sq_at_30s", "early_mean_quality_score", "early_min_quality_score"] {
+            let score = try #require(diagnostics[key]?.numberValue, "\(key) present")
+            #expect((0...1).contains(score), "\(key) \(score)")
+        }
+        let earlyMean = try #require(diagnostics["early_mean_quality_score"]?.numberValue)
+        #expect(try #require(diagnostics["early_min_quality_score"]?.numberValue) <= earlyMean)
+        #expect(try #require(diagnostics["early_mean_amplitude"]?.numberValue) > 0)
+        #expect(diagnostics["est_col_over_prod"] == nil && diagnostics["est_arm2_fired"] == nil,
+                "keys without a defined meaning stay absent")
+    }
+
     @Test func aRecordedReadingReplaysToByteIdenticalEvents() throws {
         let path = Self.temporaryPath("identical.nfvrec")
         defer { unlink(path) }
