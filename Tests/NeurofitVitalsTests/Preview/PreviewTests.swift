@@ -26,7 +26,8 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
 
 @Suite struct PreviewScalerTests {
     @Test func wideFramesShrinkTo160KeepingTheAspect() throws {
-        let preview = try #require(uniformPreview(FrameLayout(format: .rgb24, width: 640, height: 480), pixel: [1, 2, 3]))
+        let layout = FrameLayout(format: .rgb24, width: 640, height: 480)
+        let preview = try #require(uniformPreview(layout, pixel: [1, 2, 3]))
         #expect(preview.width == 160)
         #expect(preview.height == 120)
         #expect(preview.stride == 480)
@@ -35,7 +36,8 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
     }
 
     @Test func smallFramesKeepTheirSize() throws {
-        let preview = try #require(uniformPreview(FrameLayout(format: .bgra, width: 64, height: 36), pixel: [0, 0, 0, 0]))
+        let layout = FrameLayout(format: .bgra, width: 64, height: 36)
+        let preview = try #require(uniformPreview(layout, pixel: [0, 0, 0, 0]))
         #expect((preview.width, preview.height) == (64, 36))
     }
 
