@@ -394,8 +394,8 @@ typedef void (*nfv_preview_callback)(const uint8_t *rgb, int width, int height, 
 
 /**
  * Hands the host small RGB pictures of what the source sees (for a preview of the fingertip and its red glow): at
- * most `max_fps` per second of sample time (1...60; 0: 15). Host frames (nfv_session_submit_frame(), every pixel
- * format) give previews; channel means and simulated or replayed readings give none. Capture never waits for the
+ * most `max_fps` per second of sample time (1...60; 0: 15). The camera and host frames (nfv_session_submit_frame(),
+ * every pixel format) give previews; channel means and simulated or replayed readings give none. Capture never waits for the
  * callback: while it runs, newer frames replace each other in a single slot and only the newest is delivered.
  * Frames are scaled only while a callback is set. Before the first start only; a NULL `fn` removes the callback.
  * `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns, after which no call

@@ -54,11 +54,11 @@ public enum PreviewScaler {
         }
     }
 
-    /// BT.601 limited-range Y′CbCr to 8-bit RGB.
+    /// BT.601 limited-range Y′CbCr to 8-bit RGB (integer coefficients × 256, rounded, as the frame reducer's).
     private static func rgb(luma: UInt8, u: UInt8, v: UInt8) -> (UInt8, UInt8, UInt8) {
-        let y = 1.164 * (Double(luma) - 16), cb = Double(u) - 128, cr = Double(v) - 128
-        return (clamped(y + 1.596 * cr), clamped(y - 0.392 * cb - 0.813 * cr), clamped(y + 2.017 * cb))
+        let y = 298 * (Int(luma) - 16) + 128, cb = Int(u) - 128, cr = Int(v) - 128
+        return (clamped(y + 409 * cr), clamped(y - 100 * cb - 208 * cr), clamped(y + 516 * cb))
     }
 
-    private static func clamped(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+    private static func clamped(_ scaled: Int) -> UInt8 { UInt8(min(max(scaled >> 8, 0), 255)) }
 }
