@@ -55,10 +55,11 @@ final class SessionHandle: Sendable {
     /// - Throws: `misuse` once started; `internalError` when the system refuses a thread.
     func setPreview(_ preview: (maximumFPS: Int, deliver: @Sendable (PreviewFrame) -> Void)?) throws(VitalsError) {
         try configure { (setup) throws(VitalsError) in
-            setup.preview?.close()
-            setup.preview = try preview.map { (fps, deliver) throws(VitalsError) in
+            let mailbox = try preview.map { (fps, deliver) throws(VitalsError) in
                 try PreviewMailbox(maximumFPS: fps, deliver: deliver)
             }
+            setup.preview?.close()
+            setup.preview = mailbox
             previewMailbox.withLock { $0 = setup.preview }
         }
     }

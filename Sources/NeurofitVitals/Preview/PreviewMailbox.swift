@@ -2,7 +2,7 @@ import Glibc
 
 /// Hands preview frames to the host on a thread of its own, never holding up the source: one slot, which a new
 /// frame overwrites when the host is still busy with the last (dropped, not queued). Frames pass the host's rate
-/// limit first, so a frame the limit refuses is never scaled.
+/// limit first, so a frame the limit refuses is never scaled. Its thread runs until `close`: the owner closes it.
 public final class PreviewMailbox: @unchecked Sendable {
     private let lock = ConditionLock()
     private let deliver: @Sendable (PreviewFrame) -> Void
