@@ -37,6 +37,28 @@ struct FrameReducerBenchmark {
         }
         print("(checksum \(sink))")
         printSamplingAccuracy()
+        printPreviewCost()
+    }
+
+    /// What a preview costs: `PreviewScaler` µs per preview (≤ 160 px wide), and the share of one core at the
+    /// default 15 previews a second and at the 60 a second a host may ask for (frames the rate limit refuses are
+    /// never scaled, so a 60 fps camera at the default costs the 15 fps figure).
+    private func printPreviewCost() {
+        print("\npreview cost: format, size, µs per preview, % of a core at 15 and at 60 previews/s")
+        var sink = 0
+        for (width, height) in sizes.prefix(2) {
+            for format in PixelFormat.allCases {
+                let layout = FrameLayout(format: format, width: width, height: height)
+                Self.frameBytes(layout).withUnsafeBytes { pixels in
+                    let (scale, _) = Self.bestTimes({
+                        sink += PreviewScaler.preview(of: pixels, layout: layout, timestampMicroseconds: 0)?.width ?? 0
+                    }, {})
+                    print([format.rawValue.padded(8), "\(width)x\(height)".padded(12), Self.format(scale).padded(9),
+                           Self.format(scale * 15 / 1e4).padded(7), Self.format(scale * 60 / 1e4)].joined())
+                }
+            }
+        }
+        print("(checksum \(sink))")
     }
 
     /// How far the subsampled red mean is from the mean of every pixel of the same region, on a fingertip-like

@@ -384,6 +384,30 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *sess
                                                                 void *user_data);
 
 /**
+ * Receives one preview frame: `width` x `height` packed 8-bit R, G, B pixels (`width` <= 160), `stride` bytes from
+ * one row to the next, showing the source's frame at `timestamp_us` (its sample time). `rgb` is valid only during
+ * the call: copy it to keep it. Called on the session's preview thread (not the event thread), one call at a time.
+ * It must not call nfv_session_destroy() on its own session.
+ */
+typedef void (*nfv_preview_callback)(const uint8_t *rgb, int width, int height, int stride, int64_t timestamp_us,
+                                     void *user_data);
+
+/**
+ * Hands the host small RGB pictures of what the source sees (for a preview of the fingertip and its red glow): at
+ * most `max_fps` per second of sample time (1...60; 0: 15). The camera and host frames (nfv_session_submit_frame(),
+ * every pixel format) give previews; channel means and simulated or replayed readings give none. Capture never waits for the
+ * callback: while it runs, newer frames replace each other in a single slot and only the newest is delivered.
+ * Frames are scaled only while a callback is set. Before the first start only; a NULL `fn` removes the callback.
+ * `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns, after which no call
+ * is made (nfv_session_destroy() waits for a call under way).
+ *
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a `max_fps` outside 0...60; NFV_ERR_MISUSE after
+ *         start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_preview_callback(nfv_session *session, nfv_preview_callback fn,
+                                                                        void *user_data, int max_fps);
+
+/**
  * Opens the source and starts positioning; again after a cancel that left the session idle.
  *
  * @return NFV_OK; NFV_ERR_NOT_ACTIVATED (the camera and host frames need nfv_activate()); the source's

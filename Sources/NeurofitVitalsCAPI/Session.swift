@@ -54,6 +54,27 @@ public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_
 
 /// See include/neurofit_vitals.h.
 @c @implementation
+public func nfv_session_set_preview_callback(_ session: OpaquePointer?, _ fn: nfv_preview_callback?,
+                                             _ userData: UnsafeMutableRawPointer?, _ maxFps: CInt) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        let fps = maxFps == 0 ? PreviewRateLimit.defaultFPS : Int(maxFps)
+        guard PreviewRateLimit.fpsRange.contains(fps) else {
+            throw .invalidArgument("max_fps must be in \(PreviewRateLimit.fpsRange), or 0 for "
+                + "\(PreviewRateLimit.defaultFPS) (got \(maxFps))")
+        }
+        let host = HostPointer(raw: userData)
+        try session.setPreview(fn.map { fn in (fps, { frame in
+            frame.rgb.withUnsafeBufferPointer {
+                fn($0.baseAddress, CInt(frame.width), CInt(frame.height), CInt(frame.stride),
+                   frame.timestampMicroseconds, host.raw)
+            }
+        }) })
+    }
+}
+
+/// See include/neurofit_vitals.h.
+@c @implementation
 public func nfv_session_start(_ session: OpaquePointer?) -> nfv_status {
     cCall { () throws(VitalsError) in try sessions.object(session).start() }
 }

@@ -30,6 +30,8 @@ final class SessionHandle: Sendable {
     private let startFailed = Atomic<Bool>(false)
     /// `release` was called (the handle is being destroyed): readers still waiting get the end of the stream.
     private let released = Atomic<Bool>(false)
+    /// Where preview frames go, if the host asked for them: closed by `release`.
+    private let previewMailbox = Mutex<PreviewMailbox?>(nil)
 
     /// A handle whose session will run with `setup`.
     init(_ setup: SessionSetup) {
@@ -45,6 +47,20 @@ final class SessionHandle: Sendable {
             }
             try change(&setup)
             phase = .configuring(setup)
+        }
+    }
+
+    /// Sets (nil: removes) where preview frames go: at most `maximumFPS` a second to `deliver` on a thread of their
+    /// own. Before the first start only; `release` stops them.
+    /// - Throws: `misuse` once started; `internalError` when the system refuses a thread.
+    func setPreview(_ preview: (maximumFPS: Int, deliver: @Sendable (PreviewFrame) -> Void)?) throws(VitalsError) {
+        try configure { (setup) throws(VitalsError) in
+            let mailbox = try preview.map { (fps, deliver) throws(VitalsError) in
+                try PreviewMailbox(maximumFPS: fps, deliver: deliver)
+            }
+            setup.preview?.close()
+            setup.preview = mailbox
+            previewMailbox.withLock { $0 = setup.preview }
         }
     }
 
@@ -143,6 +159,7 @@ final class SessionHandle: Sendable {
     /// `nextEvent` gets the end of the stream. For destroy.
     func release() {
         released.store(true, ordering: .releasing)
+        previewMailbox.withLock { $0 }?.close()
         if let session { session.release() } else { stop() }
     }
 

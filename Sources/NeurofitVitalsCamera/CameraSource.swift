@@ -6,7 +6,7 @@ import Synchronization
 /// on (guarded by a guardian process), streams on a dedicated thread through `CameraCaptureLoop` — exposure tuner,
 /// tier drops, stall restart, waiting for a lost camera — and on `close` releases the camera and switches the
 /// torch off before returning. The exposure is held from `readingDidStart` until `readingDidEnd` or `close`.
-public final class CameraSource: FrameSource {
+public final class CameraSource: PreviewingSource {
     public let info: SourceInfo
     /// The camera this source reads.
     public let camera: CameraDescription
@@ -17,6 +17,7 @@ public final class CameraSource: FrameSource {
     private let environment: CameraEnvironment
     private let current = Mutex<CaptureRun?>(nil)
     private let lastStatus = Mutex<CameraStatus?>(nil)
+    private let preview = Mutex<PreviewMailbox?>(nil)
 
     /// The source for `device` (nil, "" or "default": the default camera; a path; a stable id from discovery; or a
     /// facing) at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual
@@ -57,6 +58,11 @@ public final class CameraSource: FrameSource {
         lastStatus.withLock { $0 }
     }
 
+    /// Previews go to `mailbox` from the next `open` on.
+    public func attachPreview(_ mailbox: PreviewMailbox?) {
+        preview.withLock { $0 = mailbox }
+    }
+
     public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
         close()
         guard let choice = camera.choice else {
@@ -65,6 +71,7 @@ public final class CameraSource: FrameSource {
         let guardian = camera.torch.flatMap { try? TorchGuardian(torch: $0) }
         let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
                                          discovery: CameraDiscovery(environment: environment, selector: selector))
+        backend.preview = preview.withLock { $0 }
         let run = CaptureRun(guardian: guardian)
         let loop = CameraCaptureLoop(
             backend: backend, clock: MonotonicClock(), torch: camera.torch.flatMap { try? $0.open() },

@@ -9,6 +9,8 @@ final class JPEGReducer {
     private let decoder: UnsafeMutablePointer<cjpeg_decoder>?
     private let pixels: UnsafeMutableRawBufferPointer
     private let reducer: FrameReducer
+    /// The layout of the last frame decoded (RGB24 at 1/8 scale), whose pixels are in `decodedPixels`.
+    private(set) var decodedLayout: FrameLayout?
 
     /// A reducer for frames of `width × height`.
     init(width: Int, height: Int, reducer: FrameReducer) {
@@ -31,8 +33,13 @@ final class JPEGReducer {
         let status = cjpeg_decode_eighth(decoder, source.assumingMemoryBound(to: UInt8.self), UInt(frame.count),
                                          pixels.baseAddress!.assumingMemoryBound(to: UInt8.self), pixels.count,
                                          &width, &height)
+        decodedLayout = nil
         guard status == 0 else { return nil }
         let layout = FrameLayout(format: .rgb24, width: Int(width), height: Int(height))
-        return try? reducer.reduce(UnsafeRawBufferPointer(pixels), layout: layout)
+        decodedLayout = layout
+        return try? reducer.reduce(decodedPixels, layout: layout)
     }
+
+    /// The pixels of the last frame decoded (valid until the next `reduce`).
+    var decodedPixels: UnsafeRawBufferPointer { UnsafeRawBufferPointer(pixels) }
 }

@@ -22,6 +22,9 @@ public final class V4L2CaptureBackend: CaptureBackend {
     private var jpeg: JPEGReducer?
     private var streaming = false
     private var lastSequence: UInt32?
+    /// Where frames are offered as previews (YUYV and other raw formats scaled from the buffer, MJPEG from its 1/8
+    /// scale decode); nil: none, and no scaling.
+    public var preview: PreviewMailbox?
 
     /// A backend for the camera at `device` (not opened yet). With `stableId`, a camera that vanished from
     /// `device` is looked for under its id among `discovery`'s nodes when reopened (a USB camera plugged back in
@@ -266,23 +269,38 @@ public final class V4L2CaptureBackend: CaptureBackend {
         }
         countDrops(sequence: buffer.sequence)
         let index = Int(buffer.index)
+        let timestamp = Self.timestamp(of: buffer)
         guard buffer.flags & CV4L2_BUF_FLAG_ERROR == 0, index < buffers.count,
-              let means = reduce(buffers[index], byteCount: Int(buffer.bytesused)) else {
+              let means = reduce(buffers[index], byteCount: Int(buffer.bytesused),
+                                 timestamp: timestamp) else {
             statistics.errorBuffers += 1
             _ = node.ioctl(CV4L2_VIDIOC_QBUF, &buffer)
             return .idle
         }
-        let timestamp = Self.timestamp(of: buffer)
         _ = node.ioctl(CV4L2_VIDIOC_QBUF, &buffer)
         statistics.frames += 1
         return .frame(means.frameSample(timestamp: timestamp))
     }
 
-    private func reduce(_ buffer: UnsafeMutableRawBufferPointer, byteCount: Int) -> ChannelMeans? {
+    /// The buffer's channel means (nil: it does not reduce), offered as a preview at `timestamp` on the way.
+    private func reduce(_ buffer: UnsafeMutableRawBufferPointer, byteCount: Int, timestamp: Double) -> ChannelMeans? {
         let used = byteCount > 0 ? min(byteCount, buffer.count) : buffer.count
         let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: used)
-        if let layout { return try? reducer.reduce(bytes, layout: layout) }
-        return jpeg?.reduce(bytes)
+        if let layout {
+            guard let means = try? reducer.reduce(bytes, layout: layout) else { return nil }
+            offerPreview(bytes, layout: layout, timestamp: timestamp)
+            return means
+        }
+        guard let jpeg, let means = jpeg.reduce(bytes) else { return nil }
+        if let decoded = jpeg.decodedLayout { offerPreview(jpeg.decodedPixels, layout: decoded, timestamp: timestamp) }
+        return means
+    }
+
+    private func offerPreview(_ pixels: UnsafeRawBufferPointer, layout: FrameLayout, timestamp: Double) {
+        let microseconds = Int64((timestamp * 1e6).rounded())
+        preview?.offer(at: microseconds) {
+            PreviewScaler.preview(of: pixels, layout: layout, timestampMicroseconds: microseconds)
+        }
     }
 
     private func countDrops(sequence: UInt32) {

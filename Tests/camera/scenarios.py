@@ -75,12 +75,15 @@ def environment(args, scenario, modes="YUYV:640x480@30", faults="", torch="subde
     return env
 
 
-def run_capture(args, scenario, seconds, timeout=40, **options):
-    """Runs `harness capture` and returns its records (a hang is a failure)."""
+def run_capture(args, scenario, seconds, timeout=40, preview_fps=None, **options):
+    """Runs `harness capture` (with previews at `preview_fps` when given) and returns its records (a hang is a
+    failure)."""
     env = environment(args, scenario, **options)
+    command = [args.harness, "capture", "--device", DEVICE, "--seconds", str(seconds)]
+    if preview_fps is not None:
+        command += ["--preview", str(preview_fps)]
     try:
-        done = subprocess.run([args.harness, "capture", "--device", DEVICE, "--seconds", str(seconds)], env=env,
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         scenario.check(False, "the capture hung (no exit within %d s)" % timeout)
         return []
@@ -244,6 +247,22 @@ def capture_30(args, scenario):
     scenario.check(state.get("white_balance_auto") == 0 and state.get("focus_auto") == 0, "AWB/AF not off")
     scenario.check(not every(records, "interrupted") and not every(records, "failed"), "unexpected interruption")
     check_released(scenario, records)
+
+
+def preview(args, scenario):
+    """Previews from the camera at 10 fps: YUYV 640x480 scaled to 160x120, MJPEG from its 1/8 decode (80x60), red
+    like the frames, never more than 10 per second of the frames' time, capture rate unchanged."""
+    for modes, tier, size in (("YUYV:640x480@30", 30, (160, 120)), ("MJPG:640x480@60", 60, (80, 60))):
+        closed = first(run_capture(args, scenario, seconds=3, preview_fps=10, modes=modes), "closed") or {}
+        span = closed.get("frames", 0) / tier
+        scenario.check(abs(closed.get("fps", 0) - tier) < 1, "%s: fps %s with previews" % (modes, closed.get("fps")))
+        scenario.check(10 <= closed.get("previews", 0) <= span * 10 + 1,
+                       "%s: %s previews over %.1f s at 10 fps" % (modes, closed.get("previews"), span))
+        scenario.check((closed.get("previewWidth"), closed.get("previewHeight")) == size,
+                       "%s: preview %sx%s, expected %dx%d" % ((modes, closed.get("previewWidth"),
+                                                               closed.get("previewHeight")) + size))
+        scenario.check(abs(closed.get("previewRed", 0) - closed.get("frameRed", 0)) < 15,
+                       "%s: preview red %s, frames' red %s" % (modes, closed.get("previewRed"), closed.get("frameRed")))
 
 
 def capture_60_mjpeg(args, scenario):
@@ -666,7 +685,7 @@ def facing(args, scenario):
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
              fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
-             facing, tuner_off]
+             facing, tuner_off, preview]
 
 
 def main():

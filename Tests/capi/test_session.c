@@ -355,6 +355,75 @@ static void test_host_frames(const char *key) {
     nfv_session_destroy(session);
 }
 
+/* What the preview callback saw. */
+struct previews {
+    pthread_mutex_t lock;
+    int count, width, height, stride, not_red;
+    int64_t last_us, closest_us;
+};
+
+static void on_preview(const uint8_t *rgb, int width, int height, int stride, int64_t timestamp_us, void *user) {
+    struct previews *seen = user;
+    int x, y;
+    pthread_mutex_lock(&seen->lock);
+    for (y = 0; y < height; y++)
+        for (x = 0; x < width; x++) {
+            const uint8_t *pixel = rgb + y * stride + x * 3;
+            seen->not_red += pixel[0] != 180 || pixel[1] != 5 || pixel[2] != 20;
+        }
+    if (seen->count > 0 && timestamp_us - seen->last_us < seen->closest_us)
+        seen->closest_us = timestamp_us - seen->last_us;
+    seen->count++;
+    seen->width = width;
+    seen->height = height;
+    seen->stride = stride;
+    seen->last_us = timestamp_us;
+    pthread_mutex_unlock(&seen->lock);
+}
+
+/* A uniform red host frame comes back as red previews, at most 15 a second of sample time from a 30 fps stream. */
+static void test_preview_frames(void) {
+    nfv_session *session = NULL;
+    enum { width = 320, height = 240, frames = 90 };
+    static unsigned char rgb[width * height * 3];
+    struct previews seen = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, 0, 0, INT64_MAX };
+    int64_t t = 1000000;
+    int i, count;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_preview, &seen, 61), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "max_fps"));
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_preview, &seen, -1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_set_preview_callback(NULL, on_preview, &seen, 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, NULL, NULL, 0), NFV_OK);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_preview, &seen, 15), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_preview, &seen, 15), NFV_ERR_MISUSE);
+    fill_rgb(rgb, width, height, 3, 1, 180);
+    for (i = 0; i < frames; i++) {
+        CHECK(nfv_session_submit_frame(session, rgb, sizeof rgb, NFV_PIXEL_RGB24, width, height, 0, t += 33333)
+              == NFV_OK);
+        usleep(2000);
+    }
+    for (i = 0; i < 200; i++) {
+        pthread_mutex_lock(&seen.lock);
+        count = seen.count;
+        pthread_mutex_unlock(&seen.lock);
+        if (count > 0) break;
+        usleep(5000);
+    }
+    nfv_session_destroy(session);
+    pthread_mutex_lock(&seen.lock);
+    CHECK(seen.count >= 1 && seen.count <= frames / 2);
+    CHECK(seen.width == 160 && seen.height == 120 && seen.stride == 480);
+    CHECK(seen.not_red == 0);
+    CHECK(seen.count < 2 || seen.closest_us >= 66666);
+    count = seen.count;
+    pthread_mutex_unlock(&seen.lock);
+    usleep(20000);
+    CHECK(seen.count == count);
+}
+
 /* The red mean of a fingertip at 66 bpm `seconds` in: a sharp systolic rise and a slow decay, 6 counts deep. */
 static double pulse_red(double seconds) {
     const double pi = 3.14159265358979323846, period = 60.0 / 66.0;
@@ -659,6 +728,7 @@ int main(void) {
     test_host_frames(key);
     test_camera_without_camera(1);
     test_host_frames_until_done();
+    test_preview_frames();
     test_sources_and_geometry();
     test_live_state(key);
     test_positioning_timeout(key);

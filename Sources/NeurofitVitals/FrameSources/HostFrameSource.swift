@@ -3,7 +3,7 @@ import Synchronization
 
 /// Frames the host pushes itself ("custom input"): already reduced to channel means by the caller's
 /// thread, checked for monotonic timestamps, then handed to the session.
-public final class HostFrameSource: FrameSource {
+public final class HostFrameSource: PreviewingSource {
     public let info: SourceInfo
     private let state = Mutex<State>(State())
 
@@ -14,6 +14,7 @@ public final class HostFrameSource: FrameSource {
         var deliver: (@Sendable (SourceItem) -> Void)?
         var lastFrame: Double?
         var lastMotion: Double?
+        var preview: PreviewMailbox?
     }
 
     /// A host source whose camera runs at `fpsTier`.
@@ -38,6 +39,13 @@ public final class HostFrameSource: FrameSource {
     public func close() {
         state.withLock { $0.deliver = nil }
     }
+
+    public func attachPreview(_ mailbox: PreviewMailbox?) {
+        state.withLock { $0.preview = mailbox }
+    }
+
+    /// The mailbox previews go to, if any.
+    var preview: PreviewMailbox? { state.withLock { $0.preview } }
 
     /// Hands a frame to the session.
     /// - Throws: `invalidArgument` when its timestamp does not come after the previous frame's (the frame is not
@@ -74,7 +82,8 @@ public final class HostFrameSource: FrameSource {
 extension HostFrameSource {
     private static let reducer = FrameReducer()
 
-    /// Reduces a host frame in place (no copy) and hands it to the session.
+    /// Reduces a host frame in place (no copy) and hands it to the session; once it is accepted, offers it as a
+    /// preview when a preview mailbox is attached.
     /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `notRunning` when not running.
     public func submit(frame pixels: UnsafeRawBufferPointer, layout: FrameLayout,
                        timestampMicroseconds: Int64) throws(VitalsError) {
@@ -85,6 +94,9 @@ extension HostFrameSource {
             throw .invalidArgument("The frame was ignored: \(error.description)")
         }
         try submit(means.frameSample(timestamp: Double(timestampMicroseconds) / 1e6))
+        preview?.offer(at: timestampMicroseconds) {
+            PreviewScaler.preview(of: pixels, layout: layout, timestampMicroseconds: timestampMicroseconds)
+        }
     }
 
     /// Hands already-reduced channel means to the session (`saturatedFraction` < 0: unknown).

@@ -69,6 +69,7 @@ public final class Session: Sendable {
             throw .invalidArgument("The session has no source: choose one before start")
         }
         if source.info.requiresLicense { try License.shared.requireActivation() }
+        if let preview = setup.preview { (source as? any PreviewingSource)?.attachPreview(preview) }
         self.configuration = setup.effectiveConfiguration(for: source)
         self.source = source
         self.environment = environment

@@ -12,6 +12,8 @@ public struct SessionSetup: Sendable {
     public var recordingPath: String?
     /// Events go to this callback on the session's event thread instead of `Session.nextEvent`.
     public var callback: (@Sendable (TimedEvent) -> Void)?
+    /// Preview frames of a source that can show them go there (nil: none, and no scaling cost).
+    public var preview: PreviewMailbox?
     /// While false, positioning continues but no reading starts. Later changes go to the running session.
     public var autoStart = true
 

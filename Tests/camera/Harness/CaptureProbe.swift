@@ -19,11 +19,17 @@ enum CaptureProbe {
             var firstTimestamp: Double?
             var failed = false
             var log: [String] = []
+            var frameRedTotal = 0.0
+            var previews = 0
+            var previewWidth = 0
+            var previewHeight = 0
+            var previewRedSum = 0.0
         }
         let state = Mutex(State())
     }
 
-    static func run(device: String?, seconds: Double, exitWithoutClose: Bool) -> Int32 {
+    /// With `previewFPS`, previews are asked for at that rate and summarised in the closing record.
+    static func run(device: String?, seconds: Double, exitWithoutClose: Bool, previewFPS: Int? = nil) -> Int32 {
         let descriptorsBefore = openDescriptors()
         let source: CameraSource
         do {
@@ -34,6 +40,9 @@ enum CaptureProbe {
             return 1
         }
         let collector = Collector()
+        let mailbox = previewFPS.flatMap { fps in try? PreviewMailbox(maximumFPS: fps) { record($0, collector) } }
+        source.attachPreview(mailbox)
+        defer { mailbox?.close() }
         do {
             try source.open { item in record(item, collector) }
         } catch {
@@ -62,13 +71,30 @@ enum CaptureProbe {
             exit(0)
         }
         source.close()
+        mailbox?.close()
         if let status = source.status { emitStatus(status, event: "final") }
         let summary = collector.state.withLock { $0 }
         let span = (summary.lastTimestamp ?? 0) - (summary.firstTimestamp ?? 0)
         emit(["event": .string("closed"), "frames": .number(Double(summary.frames)),
               "fps": .number(span > 0 ? Double(summary.frames - 1) / span : 0),
-              "fdsBefore": .number(Double(descriptorsBefore)), "fdsAfter": .number(Double(openDescriptors()))])
+              "fdsBefore": .number(Double(descriptorsBefore)), "fdsAfter": .number(Double(openDescriptors())),
+              "frameRed": .number(summary.frameRedTotal / Double(max(summary.frames, 1))),
+              "previews": .number(Double(summary.previews)), "previewWidth": .number(Double(summary.previewWidth)),
+              "previewHeight": .number(Double(summary.previewHeight)),
+              "previewRed": .number(summary.previewRedSum / Double(max(summary.previews, 1)))])
         return 0
+    }
+
+    /// Counts a preview and adds its mean red.
+    private static func record(_ preview: PreviewFrame, _ collector: Collector) {
+        var red = 0.0
+        for index in stride(from: 0, to: preview.rgb.count, by: 3) { red += Double(preview.rgb[index]) }
+        collector.state.withLock { state in
+            state.previews += 1
+            state.previewWidth = preview.width
+            state.previewHeight = preview.height
+            state.previewRedSum += red / Double(preview.width * preview.height)
+        }
     }
 
     private static func record(_ item: SourceItem, _ collector: Collector) {
@@ -78,6 +104,7 @@ enum CaptureProbe {
                 state.frames += 1
                 state.secondFrames += 1
                 state.redSum += frame.red
+                state.frameRedTotal += frame.red
                 if state.firstTimestamp == nil { state.firstTimestamp = frame.timestamp }
                 if let first = state.firstTimestamp, let last = state.lastTimestamp,
                    Int(frame.timestamp - first) != Int(last - first) {

@@ -3,7 +3,8 @@
 // the LD_PRELOAD fake camera, and prints what happened as JSON Lines for the script to check.
 //
 //   scene --out FILE --truth FILE [--hr BPM] [--seed N] [--seconds S]   the fake's scene table and its truth
-//   capture --device PATH [--seconds S] [--exit-without-close]           stream from a CameraSource, then close
+//   capture --device PATH [--seconds S] [--exit-without-close] [--preview FPS]
+//                                                                        stream from a CameraSource, then close
 //                                                                        (or call exit() with it still open)
 //   allocations --device PATH [--frames N]                               the capture thread's allocations
 
@@ -36,7 +37,8 @@ case "allocations":
     exit(AllocationProbe.run(device: option("device"), frames: Int(option("frames") ?? "") ?? 300))
 case "capture":
     exit(CaptureProbe.run(device: option("device"), seconds: Double(option("seconds") ?? "") ?? 5,
-                          exitWithoutClose: arguments.contains("--exit-without-close")))
+                          exitWithoutClose: arguments.contains("--exit-without-close"),
+                          previewFPS: option("preview").flatMap { Int($0) }))
 default:
     print("usage: nfv-camera-harness scene|capture …")
     exit(2)

@@ -24,13 +24,14 @@ from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseS
 from .logs import set_logging
 from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
                       VitalsChange, compare)
+from .preview import PreviewCallback, PreviewFrame
 from .session import EventCallback, PixelFormat, Session
 
 __version__ = "1.0.0"
 """Version of this binding (the SDK version it was built with)."""
 
 __all__ = [
-    "Session", "PixelFormat", "EventCallback",
+    "Session", "PixelFormat", "EventCallback", "PreviewFrame", "PreviewCallback",
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
     "library_info", "set_logging",
     "Event", "AnyEvent", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",

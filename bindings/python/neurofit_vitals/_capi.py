@@ -35,6 +35,9 @@ EVENT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 """``nfv_event_fn``. The Session class never uses it (events are pulled); benchmarks compare against it."""
 LOG_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 """``nfv_log_fn``."""
+PREVIEW_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
+                              ctypes.c_void_p)
+"""``nfv_preview_callback`` (the pixels arrive as an address)."""
 
 # name: (restype, argtypes). Strings the caller frees come back through c_void_p out-parameters.
 _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
@@ -58,6 +61,7 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "nfv_session_use_host_frames": (_status, [_session, ctypes.c_int]),
     "nfv_session_use_simulator": (_status, [_session, ctypes.c_char_p]),
     "nfv_session_set_callback": (_status, [_session, EVENT_FN, ctypes.c_void_p]),
+    "nfv_session_set_preview_callback": (_status, [_session, PREVIEW_FN, ctypes.c_void_p, ctypes.c_int]),
     "nfv_session_start": (_status, [_session]),
     "nfv_session_next_event": (_status, [_session, ctypes.c_int, _out_string]),
     "nfv_session_cancel_reading": (_status, [_session, ctypes.c_char_p]),

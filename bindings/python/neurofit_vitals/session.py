@@ -24,6 +24,7 @@ from ._buffers import BufferLike, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
 from .events import AnyEvent, Completed, Failed, State, event_from_json
+from .preview import PreviewCallback, preview_function
 from .results import Result
 
 __all__ = ["Session", "PixelFormat", "EventCallback"]
@@ -86,6 +87,8 @@ class _Core:
         self.callback_error: Optional[BaseException] = None
         self.callback_error_seen = False
         self.dispatcher: Optional[threading.Thread] = None
+        self.preview_function: Any = None
+        """The ctypes preview callback the library holds: kept until the handle is destroyed."""
 
     def destroy(self) -> None:
         """Releases the handle (``nfv_session_destroy``: stop + release); idempotent."""
@@ -271,6 +274,20 @@ class Session:
         :meth:`start`; a write failure arrives as a :class:`RecordingError` event. Off unless called; before the
         first start."""
         _capi.call("nfv_session_record", self._handle(), _capi.encode(str(path)))
+
+    def on_preview(self, callback: Optional[PreviewCallback], max_fps: int = 15) -> None:
+        """Hands ``callback`` a :class:`PreviewFrame` (at most 160 px wide, RGB) of what the source sees, at most
+        ``max_fps`` (1…60) a second of the frames' time, on the library's preview thread; when the callback is slow,
+        frames are dropped, never queued, and capture never waits. Host frames and the camera give previews; means,
+        the simulator and replays do not. None removes the callback. Before the first start. An exception the
+        callback raises is printed, kept, and re-raised by :meth:`wait` or :meth:`close`.
+
+        :raises InvalidArgumentError: ``max_fps`` outside 1…60.
+        :raises MisuseError: after start.
+        """
+        function = None if callback is None else preview_function(callback, self._core.keep_callback_error)
+        _capi.call("nfv_session_set_preview_callback", self._handle(), function, None, int(max_fps))
+        self._core.preview_function = function
 
     # -- control -------------------------------------------------------------------------------------------------
 
