@@ -63,6 +63,7 @@ C_TO_CTYPES = {
     "nfv_session *": ctypes.c_void_p, "nfv_session **": ctypes.POINTER(ctypes.c_void_p),
     "int *": ctypes.POINTER(ctypes.c_int), "const double *": ctypes.POINTER(ctypes.c_double),
     "nfv_event_fn": _capi.EVENT_FN, "nfv_log_fn": _capi.LOG_FN,
+    "nfv_preview_callback": _capi.PREVIEW_FN,
 }
 
 
