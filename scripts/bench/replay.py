@@ -6,12 +6,10 @@ reading started, when and why it was cancelled, and which span the completed rea
 
 import json
 import os
-import subprocess
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from .runner import MAX_WORKERS
+from .runner import MAX_WORKERS, run_once
 
 # Guidance events closer than this (seconds of sample time) count as a double tick (one per second expected).
 DOUBLE_TICK_SECONDS = 0.5
@@ -118,15 +116,11 @@ def parse_events(lines):
 
 def replay_one(command, path, timeout_s):
     """The Replay of `command + [path]`; a crash, a time-out or no events becomes a failure."""
-    start = time.monotonic()
-    try:
-        run = subprocess.run(command + [path], capture_output=True, text=True, timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        return Replay(failure=f"timed out after {timeout_s:g} s", seconds=time.monotonic() - start)
-    except OSError as error:
-        return Replay(failure=f"could not start: {error.strerror}")
+    run, failure, seconds = run_once(command, path, timeout_s)
+    if run is None:
+        return Replay(failure=failure, seconds=seconds)
     replay = parse_events(run.stdout.splitlines())
-    replay.seconds = time.monotonic() - start
+    replay.seconds = seconds
     if run.returncode < 0:
         replay.failure = f"crashed (signal {-run.returncode})"
     elif not replay.guidance and replay.result is None and replay.error_code is None:

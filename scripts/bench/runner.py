@@ -34,16 +34,25 @@ def analyze_all(command, windows, timeout_s, workers=MAX_WORKERS, label="nfv"):
     return outcomes
 
 
-def analyze_one(command, path, timeout_s):
-    """The Outcome of one run; a crash, a timeout or unparsable output becomes a failure."""
+def run_once(command, path, timeout_s):
+    """(finished process, None, seconds) of `command + [path]`, or (None, why it did not finish, seconds) when it
+    timed out or could not start."""
     start = time.monotonic()
     try:
         run = subprocess.run(command + [path], capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        return Outcome(failure=f"timed out after {timeout_s:g} s", seconds=time.monotonic() - start)
+        return None, f"timed out after {timeout_s:g} s", time.monotonic() - start
     except OSError as error:
-        return Outcome(failure=f"could not start: {error.strerror}", seconds=0.0)
-    return from_process(run.stdout, run.returncode, run.stderr, time.monotonic() - start)
+        return None, f"could not start: {error.strerror}", 0.0
+    return run, None, time.monotonic() - start
+
+
+def analyze_one(command, path, timeout_s):
+    """The Outcome of one run; a crash, a timeout or unparsable output becomes a failure."""
+    run, failure, seconds = run_once(command, path, timeout_s)
+    if run is None:
+        return Outcome(failure=failure, seconds=seconds)
+    return from_process(run.stdout, run.returncode, run.stderr, seconds)
 
 
 def _progress(label, done, total):
