@@ -168,14 +168,23 @@ public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: I
 @c @implementation
 public func nfv_session_submit_motion(_ session: OpaquePointer?, _ timestampUs: Int64, _ x: Double, _ y: Double,
                                       _ z: Double) -> nfv_status {
-    cFeed(session) { (host) throws(VitalsError) in try host.submit(motion: timestampUs, x: x, y: y, z: z) }
+    cFeed(session) { (handle) throws(VitalsError) in
+        try handle.feedMotion { (source) throws(VitalsError) in try source.submit(motion: timestampUs, x: x, y: y, z: z) }
+    }
 }
 
 /// Runs a submit call on the handle's host-frames source: its status, or `NFV_DONE` (with the reason as the last
 /// error message) once the session has ended.
 private func cFeed(_ handle: OpaquePointer?, _ submit: (HostFrameSource) throws(VitalsError) -> Void) -> nfv_status {
+    cFeed(handle) { (handle) throws(VitalsError) in try handle.feed(submit) }
+}
+
+/// Runs `feed` on the handle: its status, or `NFV_DONE` (with the reason as the last error message) once the session
+/// has ended.
+private func cFeed(_ handle: OpaquePointer?,
+                   _ feed: (SessionHandle) throws(VitalsError) -> SessionHandle.Feeding) -> nfv_status {
     var feeding = SessionHandle.Feeding.accepted
-    let status = cCall { () throws(VitalsError) in feeding = try sessions.object(handle).feed(submit) }
+    let status = cCall { () throws(VitalsError) in feeding = try feed(sessions.object(handle)) }
     guard status == NFV_OK, case .over(let reason) = feeding else { return status }
     LastError.current.recordDone(reason)
     return NFV_DONE

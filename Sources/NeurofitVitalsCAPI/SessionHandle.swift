@@ -237,6 +237,26 @@ final class SessionHandle: Sendable {
     /// - Throws: `invalidArgument` when the source is not host frames, and `submit`'s errors; `misuse` before start
     ///   or while idle after a cancel ("call start first").
     func feed(_ submit: (HostFrameSource) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
+        try feed(HostFrameSource.self, submit) { _ throws(VitalsError) in
+            throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
+        }
+    }
+
+    /// Hands an accelerometer sample to a source that takes the host's (host frames, or a camera that reads no
+    /// accelerometer itself) with `submit`; as `feed(_:)` otherwise.
+    /// - Throws: `misuse` before start (when no source was chosen), and for the simulator and replays (their own
+    ///   clocks, their own motion); `submit`'s errors.
+    func feedMotion(_ submit: (any HostMotionInput) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
+        try feed((any HostMotionInput).self, submit) { (source) throws(VitalsError) in
+            guard let source else { throw HostFrameSource.notRunning }
+            throw .misuse("This session's source (\(source.info.kind)) takes no motion samples from the host: they "
+                + "go with the camera or host frames, on the frames' clock")
+        }
+    }
+
+    /// Runs `submit` on the session's source when it is an `Input`, else `refuse` (given the source, if any).
+    private func feed<Input>(_ type: Input.Type, _ submit: (Input) throws(VitalsError) -> Void,
+                             refuse: ((any FrameSource)?) throws(VitalsError) -> Never) throws(VitalsError) -> Feeding {
         let current = phase.withLock { phase -> (source: (any FrameSource)?, session: Session?, ended: Bool) in
             switch phase {
             case .configuring(let setup): (setup.source, nil, false)
@@ -245,9 +265,7 @@ final class SessionHandle: Sendable {
             }
         }
         if current.ended { return .over(Self.feedingOver) }
-        guard let source = current.source as? HostFrameSource else {
-            throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
-        }
+        guard let source = current.source as? Input else { try refuse(current.source) }
         do {
             try submit(source)
             return .accepted

@@ -19,6 +19,8 @@ final class CameraCaptureLoop {
     private let modes: [CameraMode]
     private let selector: FpsTierSelector
     private let tunerSettings: ExposureTunerSettings?
+    /// The accelerometer the source polls alongside, reported with the capture settings.
+    private let accelerometer: IIOAccelerometer?
     private let deliver: (SourceItem) -> Void
     /// The operating point last told to the session.
     private var lastSettings: CaptureSettings?
@@ -39,11 +41,12 @@ final class CameraCaptureLoop {
 
     /// A loop over `backend`, already opened at `choice` and streaming; `tunerSettings` nil leaves the camera on its
     /// automatic exposure (no tuner, no manual exposure: `exposureTunerEnabled` false).
+    /// `accelerometer` is the one the source polls, if any (reported with the capture settings).
     /// `readingActive` tells whether the session is measuring a reading (exposure held), `fingerContact` whether it
     /// sees a finger (nil: not known yet), `shouldStop` whether to end.
     init(backend: any CaptureBackend, clock: any CaptureClock, torch: (any TorchControl)?, modes: [CameraMode],
          selector: FpsTierSelector, choice: FpsTierSelector.Choice, tunerSettings: ExposureTunerSettings?,
-         policy: CameraHealthPolicy, deliver: @escaping (SourceItem) -> Void,
+         policy: CameraHealthPolicy, accelerometer: IIOAccelerometer? = nil, deliver: @escaping (SourceItem) -> Void,
          report: @escaping (CameraStatus) -> Void, shouldStop: @escaping () -> Bool,
          readingActive: @escaping () -> Bool = { false }, fingerContact: @escaping () -> Bool? = { nil }) {
         self.backend = backend
@@ -53,6 +56,7 @@ final class CameraCaptureLoop {
         self.selector = selector
         self.choice = choice
         self.tunerSettings = tunerSettings
+        self.accelerometer = accelerometer
         self.deliver = deliver
         self.report = report
         self.shouldStop = shouldStop
@@ -298,7 +302,8 @@ final class CameraCaptureLoop {
             exposureIso: exposure?.gain.map(Double.init), exposureLocked: exposureLocked,
             exposureSettled: holdingForReading || tuner.map { $0.status != .tuning } ?? true,
             exposureTunerEnabled: tuner != nil, exposureTuneSteps: tuner?.steps ?? 0,
-            width: choice.mode.width, height: choice.mode.height)
+            width: choice.mode.width, height: choice.mode.height, accelerometer: accelerometer?.label,
+            accelerometerScale: accelerometer?.scale)
         guard settings != lastSettings else { return }
         lastSettings = settings
         deliver(.captureSettings(settings))

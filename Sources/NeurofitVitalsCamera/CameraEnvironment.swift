@@ -1,11 +1,13 @@
 import NeurofitVitals
 import Glibc
 
-/// Where discovery looks for cameras and torches. The defaults scan the system; the variables below override
-/// them for tests and unusual setups (docs/camera.md):
+/// Where discovery looks for cameras, torches and the accelerometer. The defaults scan the system; the variables
+/// below override them for tests and unusual setups (docs/camera.md):
 /// - `NFV_VIDEO_DEVICES`: colon-separated video nodes, instead of `/sys/class/video4linux/video*`;
 /// - `NFV_TORCH`: `none`, `flash-subdevice:PATH` or `sysfs-led:PATH` (a `brightness` file), instead of scanning
-///   `/dev/v4l-subdev*` and `/sys/class/leds/*{torch,flash}*`.
+///   `/dev/v4l-subdev*` and `/sys/class/leds/*{torch,flash}*`;
+/// - `NFV_IIO_ROOT`: the directory holding the IIO devices (`iio:device0`, …), instead of `/sys/bus/iio/devices`;
+///   `none`: read no accelerometer.
 public struct CameraEnvironment: Sendable, Equatable {
     /// How the torch is found.
     public enum TorchChoice: Sendable, Equatable {
@@ -21,18 +23,31 @@ public struct CameraEnvironment: Sendable, Equatable {
     public var videoNodes: [String]
     /// How the torch is found.
     public var torch: TorchChoice
+    /// The directory scanned for an IIO accelerometer; nil: none is read.
+    public var accelerometerRoot: String?
 
-    /// Explicit nodes and torch.
-    public init(videoNodes: [String], torch: TorchChoice) {
+    /// The system's IIO devices.
+    public static let systemAccelerometerRoot = "/sys/bus/iio/devices"
+
+    /// Explicit nodes, torch and accelerometer directory (nil: no accelerometer).
+    public init(videoNodes: [String], torch: TorchChoice, accelerometerRoot: String? = nil) {
         self.videoNodes = videoNodes
         self.torch = torch
+        self.accelerometerRoot = accelerometerRoot
     }
 
     /// The process's environment: overrides from the variables above, else the system's nodes.
     public static func current() -> CameraEnvironment {
         let nodes = variable("NFV_VIDEO_DEVICES").map { $0.split(separator: ":").map(String.init) }
             ?? systemVideoNodes()
-        return CameraEnvironment(videoNodes: nodes, torch: variable("NFV_TORCH").map(parseTorch) ?? .scan)
+        let root = variable("NFV_IIO_ROOT") ?? systemAccelerometerRoot
+        return CameraEnvironment(videoNodes: nodes, torch: variable("NFV_TORCH").map(parseTorch) ?? .scan,
+                                 accelerometerRoot: root == "none" ? nil : root)
+    }
+
+    /// The accelerometer found under `accelerometerRoot`, if any.
+    public func accelerometer() -> IIOAccelerometer? {
+        accelerometerRoot.flatMap(IIOAccelerometer.find(root:))
     }
 
     /// The torch to use with a camera (scans unless overridden). USB cameras have none (UVC has no standard

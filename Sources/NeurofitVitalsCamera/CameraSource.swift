@@ -1,12 +1,15 @@
 import NeurofitVitals
 import Glibc
+import PpgCore
 import Synchronization
 
 /// The camera as a session's frame source: opens the camera at its highest tier with the torch
 /// on (guarded by a guardian process), streams on a dedicated thread through `CameraCaptureLoop` — exposure tuner,
 /// tier drops, stall restart, waiting for a lost camera — and on `close` releases the camera and switches the
 /// torch off before returning. The exposure is held from `readingDidStart` until `readingDidEnd` or `close`.
-public final class CameraSource: PreviewingSource {
+/// With `readsAccelerometer` (the configuration's `motionBreathing`) it also polls the first IIO accelerometer it finds
+/// (`AccelerometerPoller`) while open; without one, the host may hand it accelerometer samples (`HostMotionInput`).
+public final class CameraSource: PreviewingSource, HostMotionInput {
     public let info: SourceInfo
     /// The camera this source reads.
     public let camera: CameraDescription
@@ -15,29 +18,33 @@ public final class CameraSource: PreviewingSource {
     private let selector: FpsTierSelector
     private let policy: CameraHealthPolicy
     private let environment: CameraEnvironment
+    private let readsAccelerometer: Bool
     private let current = Mutex<CaptureRun?>(nil)
     private let lastStatus = Mutex<CameraStatus?>(nil)
     private let preview = Mutex<PreviewMailbox?>(nil)
 
     /// The source for `device` (nil, "" or "default": the default camera; a path; a stable id from discovery; or a
     /// facing) at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual
-    /// exposure (nil: no tuner, the camera stays on its automatic exposure).
+    /// exposure (nil: no tuner, the camera stays on its automatic exposure). With `readsAccelerometer`, each open
+    /// also polls the accelerometer under the environment's IIO root, when there is one.
     /// - Throws: `cameraUnavailable` (no such camera), `cameraPermissionDenied`, or `unsupportedDevice`.
     public init(device: String?, environment: CameraEnvironment = .current(),
                 tiers: [Int] = FpsTierSelector.defaultTiers,
                 tunerSettings: ExposureTunerSettings? = ExposureTunerSettings(),
-                policy: CameraHealthPolicy = CameraHealthPolicy()) throws(VitalsError) {
+                policy: CameraHealthPolicy = CameraHealthPolicy(), readsAccelerometer: Bool = false) throws(VitalsError) {
         selector = FpsTierSelector(tiers: tiers)
         camera = try CameraDiscovery(environment: environment, selector: selector).resolve(device)
         self.environment = environment
+        self.readsAccelerometer = readsAccelerometer
         self.tunerSettings = tunerSettings
         self.policy = policy
         info = SourceInfo(kind: "camera", fpsTier: camera.choice?.tier ?? selector.tiers.min() ?? 20,
                           deviceModel: camera.deviceModel)
     }
 
-    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder, and the exposure tuner with its
-    /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure). A camera reading needs a
+    /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder, the exposure tuner with its
+    /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure), and the IIO accelerometer
+    /// when `motionBreathing` is on. A camera reading needs a
     /// license, so activation is checked first: without it the host learns `notActivated`, not what the camera search
     /// found.
     /// - Throws: `notActivated`; then as `init(device:environment:tiers:tunerSettings:policy:)`.
@@ -46,7 +53,8 @@ public final class CameraSource: PreviewingSource {
         try License.shared.requireActivation()
         let advanced = configuration.advanced
         try self.init(device: device, environment: environment, tiers: advanced.fpsTiers,
-                      tunerSettings: advanced.exposureTunerEnabled ? ExposureTunerSettings(advanced) : nil)
+                      tunerSettings: advanced.exposureTunerEnabled ? ExposureTunerSettings(advanced) : nil,
+                      readsAccelerometer: configuration.motionBreathing)
     }
 
     deinit {
@@ -72,11 +80,13 @@ public final class CameraSource: PreviewingSource {
         let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
                                          discovery: CameraDiscovery(environment: environment, selector: selector))
         backend.preview = preview.withLock { $0 }
-        let run = CaptureRun(guardian: guardian)
+        let accelerometer = readsAccelerometer ? environment.accelerometer() : nil
+        let run = CaptureRun(guardian: guardian, deliver: deliver,
+                             poller: accelerometer.map { AccelerometerPoller(accelerometer: $0) })
         let loop = CameraCaptureLoop(
             backend: backend, clock: MonotonicClock(), torch: camera.torch.flatMap { try? $0.open() },
             modes: camera.modes, selector: selector, choice: choice, tunerSettings: tunerSettings,
-            policy: policy, deliver: { item in if !run.isStopping { deliver(item) } },
+            policy: policy, accelerometer: accelerometer, deliver: run.deliver,
             report: { [weak self] status in self?.lastStatus.withLock { $0 = status } },
             shouldStop: { run.isStopping }, readingActive: { run.isReadingActive },
             fingerContact: { run.fingerContact })
@@ -105,6 +115,16 @@ public final class CameraSource: PreviewingSource {
             run.finish()
             throw error
         }
+        run.startPolling()
+    }
+
+    /// Hands a host's accelerometer sample to the session, unless the source reads an accelerometer itself.
+    /// - Throws: `invalidArgument` for a bad value or a timestamp that does not increase; `misuse` while closed
+    ///   (`HostFrameSource.notRunning`) or when the source polls an IIO accelerometer.
+    public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
+        let sample = try MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z)
+        guard let run = current.withLock({ $0 }) else { throw HostFrameSource.notRunning }
+        try run.submitHostMotion(sample)
     }
 
     public func readingDidStart() {
@@ -129,7 +149,8 @@ public final class CameraSource: PreviewingSource {
 }
 
 /// One open…close of a camera source: the stop request, whether a reading is in progress and a finger is on the
-/// lens, the capture thread's end, and the torch guardian.
+/// lens, the capture thread's end, the torch guardian, the accelerometer poller, and the delivery to the session that
+/// the capture thread, the poller and the host's motion samples share (one call at a time, none after the stop).
 private final class CaptureRun: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let readingActive = Atomic<Bool>(false)
@@ -139,9 +160,49 @@ private final class CaptureRun: Sendable {
     private let done = ConditionLock()
     private let finished = Mutex<Bool>(false)
     private let guardian: UncheckedTransfer<TorchGuardian?>
+    private let session: @Sendable (SourceItem) -> Void
+    private let delivering = Mutex(())
+    private let poller: AccelerometerPoller?
+    /// The timestamp of the host's last motion sample.
+    private let lastHostMotion = Mutex<Double?>(nil)
 
-    init(guardian: TorchGuardian?) {
+    init(guardian: TorchGuardian?, deliver: @escaping @Sendable (SourceItem) -> Void, poller: AccelerometerPoller?) {
         self.guardian = UncheckedTransfer(guardian)
+        session = deliver
+        self.poller = poller
+    }
+
+    /// Hands `item` to the session unless stopping; one caller at a time.
+    @Sendable func deliver(_ item: SourceItem) {
+        delivering.withLock { _ in
+            if !isStopping { session(item) }
+        }
+    }
+
+    /// Starts the accelerometer poller, if there is one (a refused thread leaves the reading without it).
+    func startPolling() {
+        guard let poller else { return }
+        do {
+            try poller.start { [self] sample in deliver(.motion(sample)) }
+            Log.note("accelerometer: polling \(poller.accelerometer.label) every \(Int(poller.interval * 1000)) ms")
+        } catch {
+            Log.note("accelerometer: \(error.message)")
+        }
+    }
+
+    /// Hands a host's motion sample on.
+    /// - Throws: `misuse` while the poller reads the accelerometer; `invalidArgument` when the timestamp does not
+    ///   come after the previous host sample's.
+    func submitHostMotion(_ sample: MotionSample) throws(VitalsError) {
+        if let poller {
+            throw .misuse("This camera session reads the accelerometer \(poller.accelerometer.label) itself: "
+                + "motion samples from the host are refused (set NFV_IIO_ROOT=none to send your own)")
+        }
+        try lastHostMotion.withLock { (last) throws(VitalsError) in
+            try MotionSample.checkIncreasing(sample.timestamp, after: last)
+            last = sample.timestamp
+        }
+        deliver(.motion(sample))
     }
 
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
@@ -180,6 +241,7 @@ private final class CaptureRun: Sendable {
     /// Asks the capture thread to stop and waits until it released the camera (not when called from it).
     func stopAndWait() {
         stopping.store(true, ordering: .releasing)
+        poller?.stop()
         guard captureThread.load(ordering: .acquiring) != UInt(pthread_self()) else { return }
         done.withLock {
             while !finished.withLock({ $0 }) { done.wait(until: nil) }

@@ -14,34 +14,43 @@ public struct DeviceSupport: Sendable, Equatable {
     public var fpsTier: Int?
     /// Why `isSupported` is false; nil when supported.
     public var reason: String?
+    /// The IIO accelerometer a camera reading with `motionBreathing` reads (`iio:<name>`), nil when none was found
+    /// (used when present, not required).
+    public var accelerometer: String?
 
-    /// Creates the five fields.
-    public init(isSupported: Bool, hasCamera: Bool, hasTorch: Bool, fpsTier: Int?, reason: String?) {
+    /// Creates the fields.
+    public init(isSupported: Bool, hasCamera: Bool, hasTorch: Bool, fpsTier: Int?, reason: String?,
+                accelerometer: String? = nil) {
         self.isSupported = isSupported
         self.hasCamera = hasCamera
         self.hasTorch = hasTorch
         self.fpsTier = fpsTier
         self.reason = reason
+        self.accelerometer = accelerometer
     }
 
     /// Support of `device` (nil: the default camera, `CameraDiscovery.resolve(nil)`; a path, a stable id, or a
-    /// facing: "front", "back", "external").
+    /// facing: "front", "back", "external"), and the accelerometer under the discovery environment's IIO root.
     public static func query(device: String?, discovery: CameraDiscovery = CameraDiscovery()) -> DeviceSupport {
+        let accelerometer = discovery.environment.accelerometer()?.label
         do {
             let camera = try discovery.resolve(device)
             return DeviceSupport(isSupported: true, hasCamera: true, hasTorch: camera.torch != nil,
-                                 fpsTier: camera.choice?.tier, reason: nil)
+                                 fpsTier: camera.choice?.tier, reason: nil, accelerometer: accelerometer)
         } catch {
             let present = error.code == .unsupportedDevice || error.code == .cameraPermissionDenied
             return DeviceSupport(isSupported: false, hasCamera: present, hasTorch: false, fpsTier: nil,
-                                 reason: error.message)
+                                 reason: error.message, accelerometer: accelerometer)
         }
     }
 
-    /// `{"fpsTier":…,"hasCamera":…,"hasTorch":…,"isSupported":…,"reason":…}` (nulls where absent).
+    /// `{"accelerometer":…,"fpsTier":…,"hasAccelerometer":…,"hasCamera":…,"hasTorch":…,"isSupported":…,
+    /// "reason":…}` (nulls where absent).
     public var jsonValue: JSONValue {
         .object(["isSupported": .bool(isSupported), "hasCamera": .bool(hasCamera), "hasTorch": .bool(hasTorch),
                  "fpsTier": fpsTier.map { .number(Double($0)) } ?? .null,
-                 "reason": reason.map { .string($0) } ?? .null])
+                 "reason": reason.map { .string($0) } ?? .null,
+                 "hasAccelerometer": .bool(accelerometer != nil),
+                 "accelerometer": accelerometer.map { .string($0) } ?? .null])
     }
 }

@@ -14,7 +14,7 @@ final class SysfsLEDTorch: TorchControl {
     init(path: String) {
         location = path
         let directory = path.hasSuffix("/brightness") ? String(path.dropLast("/brightness".count)) : path
-        let maximum = max(1, Self.readNumber(directory + "/max_brightness") ?? 1)
+        let maximum = max(1, SysfsAttributes(directory: directory).text("max_brightness").flatMap { Int($0) } ?? 1)
         intensityRange = maximum > 1 ? 1...maximum : nil
         intensity = maximum
     }
@@ -44,15 +44,5 @@ final class SysfsLEDTorch: TorchControl {
         guard written == text.utf8.count else {
             throw CaptureError("write(brightness)", device: location, code: errno)
         }
-    }
-
-    private static func readNumber(_ path: String) -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        let count = read(fd, &bytes, bytes.count)
-        guard count > 0 else { return nil }
-        return Int(String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace())
     }
 }

@@ -31,7 +31,8 @@ struct CameraSupportTests {
         let support = DeviceSupport.query(device: nil, discovery: CameraDiscovery(environment: nowhere))
         #expect(support == DeviceSupport(isSupported: false, hasCamera: false, hasTorch: false, fpsTier: nil,
                                          reason: CameraDiscovery.noCamera.message))
-        #expect(support.jsonValue.serialized() == "{\"fpsTier\":null,\"hasCamera\":false,\"hasTorch\":false,"
+        #expect(support.jsonValue.serialized() == "{\"accelerometer\":null,\"fpsTier\":null,"
+            + "\"hasAccelerometer\":false,\"hasCamera\":false,\"hasTorch\":false,"
             + "\"isSupported\":false,\"reason\":\"\(CameraDiscovery.noCamera.message)\"}")
     }
 

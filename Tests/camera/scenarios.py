@@ -12,7 +12,9 @@ import os
 import signal
 import subprocess
 import sys
+import math
 import tempfile
+import threading
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -63,6 +65,7 @@ def environment(args, scenario, modes="YUYV:640x480@30", faults="", torch="subde
         "FAKE_CAMERA_STATE": scenario.state_path,
         "FAKE_CAMERA_FAULTS": faults,
         "NFV_VIDEO_DEVICES": META + ":" + DEVICE,
+        "NFV_IIO_ROOT": "none",  # the machine's own accelerometer, if any, stays out of the tests
     })
     if torch == "subdev":
         env["FAKE_CAMERA_SUBDEV"] = SUBDEV
@@ -619,6 +622,77 @@ def c_api(args, scenario):
     scenario.check(strict.returncode == 0, "JSON the C API handed out: %s" % (strict.stdout + strict.stderr)[-400:])
 
 
+class FakeAccelerometer:
+    """A fake IIO tree (NFV_IIO_ROOT) with one accelerometer, `fake-accel` at scale 0.01 m/s² per count, next to a
+    magnetometer that discovery must skip. While running, a thread rewrites the raw values at 100 Hz (each file
+    replaced whole, as a reader must never see half a number): gravity on z and a 0.25 Hz (15 brpm) sway on y."""
+
+    def __init__(self, workdir):
+        self.root = os.path.join(workdir, "iio")
+        self.device = os.path.join(self.root, "iio:device1")
+        os.makedirs(self.device, exist_ok=True)
+        magnetometer = os.path.join(self.root, "iio:device0")
+        os.makedirs(magnetometer, exist_ok=True)
+        for name, value in (("name", "fake-magn"), ("in_magn_x_raw", "1"), ("in_magn_scale", "0.1")):
+            self.write(magnetometer, name, value)
+        for name, value in (("name", "fake-accel"), ("in_accel_scale", "0.010000"), ("sampling_frequency", "100"),
+                            ("in_accel_x_raw", "0"), ("in_accel_y_raw", "0"), ("in_accel_z_raw", "981")):
+            self.write(self.device, name, value)
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.sway, daemon=True)
+
+    @staticmethod
+    def write(directory, name, value):
+        temporary = os.path.join(directory, "." + name)
+        with open(temporary, "w") as file:
+            file.write(value + "\n")
+        os.replace(temporary, os.path.join(directory, name))
+
+    def sway(self):
+        started = time.monotonic()
+        while not self.stopping.wait(0.01):
+            phase = 2 * math.pi * 0.25 * (time.monotonic() - started)
+            self.write(self.device, "in_accel_y_raw", str(int(round(30 * math.sin(phase)))))
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stopping.set()
+        self.thread.join()
+
+
+def iio_motion(args, scenario):
+    """A camera reading with motionBreathing on reads a fake IIO accelerometer (NFV_IIO_ROOT): the C API test checks
+    the diagnostics (motion_source iio:fake-accel, its scale, ~50 Hz of samples), that the host's samples are refused
+    meanwhile, and that the recording replays to the same result; nfv support reports the accelerometer."""
+    built = build_capi_test(args, scenario)
+    if built is None:
+        return
+    binary, library_dir = built
+    recording = os.path.join(scenario.workdir, "iio-motion.nfvrec")
+    with FakeAccelerometer(scenario.workdir) as fake:
+        env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir, "NFV_IIO_ROOT": fake.root})
+        out = subprocess.run([args.nfv, "support", "--json"], env=env, capture_output=True, text=True, timeout=20)
+        answer = json.loads(out.stdout or "{}")
+        scenario.check(answer.get("hasAccelerometer") is True and answer.get("accelerometer") == "iio:fake-accel",
+                       "support with the fake tree: %s" % answer)
+        run = subprocess.run([binary, "iio-motion", args.license, recording], env=env, capture_output=True,
+                             text=True, timeout=150)
+    print("    " + " ".join(line for line in run.stdout.splitlines() if line.startswith("iio motion")))
+    scenario.check(run.returncode == 0, "iio motion: %s %s" % (run.stdout.strip()[-1500:], run.stderr.strip()[-600:]))
+    with open(recording) as lines:
+        motion = sum(1 for line in lines if '"type":"motion"' in line)
+    scenario.check(motion > 800, "%d motion lines recorded" % motion)
+    scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the reading" % scenario.torch_file())
+    env = environment(args, scenario)
+    out = subprocess.run([args.nfv, "support", "--json"], env=env, capture_output=True, text=True, timeout=20)
+    answer = json.loads(out.stdout or "{}")
+    scenario.check(answer.get("hasAccelerometer") is False and answer.get("accelerometer") is None,
+                   "support with NFV_IIO_ROOT=none: %s" % answer)
+
+
 PYTHON_FACING = """
 import sys
 import neurofit_vitals as nfv
@@ -685,7 +759,7 @@ def facing(args, scenario):
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
              fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
-             facing, tuner_off, preview]
+             facing, tuner_off, preview, iio_motion]
 
 
 def main():

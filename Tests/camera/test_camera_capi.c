@@ -1,7 +1,11 @@
 /* The C API's camera functions, run by Tests/camera/scenarios.py under the fake camera (and once without any
  * camera): argument validation, discovery/support/access JSON, a session on the camera whose torch is off
- * after nfv_session_destroy, and the exposure held during a reading and tuned again after its cancel.
- * Usage: test_camera_capi with-camera LICENSE_KEY STATE_FILE | exposure-hold LICENSE_KEY RECORDING | no-camera */
+ * after nfv_session_destroy and which takes the host's motion samples, the exposure held during a reading and tuned
+ * again after its cancel, and a reading that reads a fake IIO accelerometer and replays to the same result.
+ * Usage: test_camera_capi with-camera LICENSE_KEY STATE_FILE | exposure-hold LICENSE_KEY RECORDING |
+ *        iio-motion LICENSE_KEY RECORDING | facing-back LICENSE_KEY | no-camera */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +20,13 @@ static char *read_small_file(const char *path) {
     fclose(file);
     text[n] = 0;
     return text;
+}
+
+/* Now on CLOCK_MONOTONIC, the clock V4L2 stamps camera frames with, in microseconds. */
+static int64_t monotonic_us(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
 }
 
 static void arguments_are_checked(void) {
@@ -54,8 +65,8 @@ static void with_camera(const char *license, const char *state) {
     nfv_string_free(json);
     CHECK_STATUS(nfv_device_support("/dev/video-fake0", &json), NFV_OK);
     check_json(json);
-    CHECK(json && strcmp(json, "{\"fpsTier\":30,\"hasCamera\":true,\"hasTorch\":true,\"isSupported\":true,"
-                               "\"reason\":null}") == 0);
+    CHECK(json && strcmp(json, "{\"accelerometer\":null,\"fpsTier\":30,\"hasAccelerometer\":false,\"hasCamera\":true,"
+                               "\"hasTorch\":true,\"isSupported\":true,\"reason\":null}") == 0);
     nfv_string_free(json);
     CHECK_STATUS(nfv_camera_access(NULL, &json), NFV_OK);
     check_json(json);
@@ -67,6 +78,8 @@ static void with_camera(const char *license, const char *state) {
     CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
     CHECK_STATUS(nfv_session_use_camera(session, "/dev/video-missing"), NFV_ERR_CAMERA_UNAVAILABLE);
     CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, monotonic_us(), 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "call start first"));
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
     CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_ERR_MISUSE);
     int guidance = 0;
@@ -78,6 +91,15 @@ static void with_camera(const char *license, const char *state) {
         }
     }
     CHECK(guidance >= 2);
+    /* No accelerometer is read here (NFV_IIO_ROOT=none): the host's samples, on the frames' clock, are taken. */
+    int64_t now = monotonic_us();
+    CHECK_STATUS(nfv_session_submit_motion(session, now, 0.1, -0.2, 9.8), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, now + 20000, 0.1, -0.2, 9.8), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, now, 0.1, -0.2, 9.8), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(contains(nfv_last_error_message(), "Motion timestamps must increase"));
+    CHECK_STATUS(nfv_session_submit_motion(session, now + 40000, NAN, 0, 9.8), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_motion(session, now + 40000, 0, 1e6, 9.8), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_means(session, now, 100, 10, 10, 0), NFV_ERR_INVALID_ARGUMENT);
     const char *torch = read_small_file(state);
     CHECK(torch && torch[0] == '1');
     nfv_session_destroy(session);
@@ -173,6 +195,72 @@ static void exposure_hold(const char *license, const char *recording) {
     free(text);
 }
 
+/* The completed event of `session` (a copy the caller frees), waiting up to `tries` × 250 ms; NULL when none came. */
+static char *wait_for_completed(nfv_session *session, int tries) {
+    char *json = NULL;
+    for (int i = 0; i < tries; i++) {
+        nfv_status status = nfv_session_next_event(session, 250, &json);
+        if (status == NFV_DONE) return NULL;
+        if (status != NFV_OK) continue;
+        check_json(json);
+        char *copy = contains(json, "\"type\":\"completed\"") ? strdup(json) : NULL;
+        if (contains(json, "\"type\":\"failed\"")) printf("reading failed: %s\n", json);
+        nfv_string_free(json);
+        if (copy) return copy;
+    }
+    return NULL;
+}
+
+/* The number after `"key":` in `json`, or NAN. */
+static double number_after(const char *json, const char *key) {
+    char needle[96];
+    snprintf(needle, sizeof needle, "\"%s\":", key);
+    const char *at = json ? strstr(json, needle) : NULL;
+    return at ? strtod(at + strlen(needle), NULL) : NAN;
+}
+
+/* A 20-second camera reading with motionBreathing on and a fake IIO accelerometer (NFV_IIO_ROOT, named fake-accel,
+ * scale 0.01, its files rewritten by the test at 100 Hz): the host's samples are refused while the library reads
+ * the accelerometer itself, the result's diagnostics name the accelerometer with its scale, count its samples at
+ * about 50 Hz, and a replay of the recording gives the same completed event, byte for byte. */
+static void iio_motion(const char *license, const char *recording) {
+    nfv_session *session = NULL;
+    CHECK_STATUS(nfv_activate(license, "test_camera_capi"), NFV_OK);
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":20,\"motionBreathing\":true}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_record(session, recording), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK(wait_for_event(session, "\"type\":\"guidance\"", 40));
+    CHECK_STATUS(nfv_session_submit_motion(session, monotonic_us(), 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "reads the accelerometer iio:fake-accel itself"));
+    char *live = wait_for_completed(session, 400);
+    nfv_session_destroy(session);
+    CHECK(live != NULL);
+    if (live == NULL) return;
+    CHECK(contains(live, "\"motion_source\":\"iio:fake-accel\""));
+    CHECK(contains(live, "\"accelerometer\":\"iio:fake-accel\""));
+    CHECK(contains(live, "\"accelerometer_scale\":[0.01,0.01,0.01]"));
+    double rate = number_after(live, "motion_rate_hz"), count = number_after(live, "motion_sample_count");
+    printf("iio motion: %.0f samples at %.2f Hz, breathing from motion %.2f brpm\n", count, rate,
+           number_after(live, "rr_motion_brpm"));
+    CHECK(rate > 40 && rate <= 51);
+    CHECK(count > 20 * 40);
+    CHECK(number_after(live, "motion_samples") > 0);
+
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_replay(session, recording, 0), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, 1, 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_motion(session, 1, 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "takes no motion samples"));
+    char *replayed = wait_for_completed(session, 400);
+    nfv_session_destroy(session);
+    CHECK(replayed != NULL && strcmp(live, replayed) == 0);
+    if (replayed && strcmp(live, replayed) != 0) printf("live:     %s\nreplayed: %s\n", live, replayed);
+    free(live);
+    free(replayed);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     arguments_are_checked();
@@ -182,6 +270,8 @@ int main(int argc, char **argv) {
         facing_back(argv[2]);
     } else if (strcmp(argv[1], "exposure-hold") == 0 && argc >= 4) {
         exposure_hold(argv[2], argv[3]);
+    } else if (strcmp(argv[1], "iio-motion") == 0 && argc >= 4) {
+        iio_motion(argv[2], argv[3]);
     } else if (argc >= 4) {
         with_camera(argv[2], argv[3]);
     } else {

@@ -24,11 +24,16 @@ public struct CaptureSettings: Sendable, Equatable {
     /// The capture format's size.
     public var width: Int
     public var height: Int
+    /// The accelerometer the source reads itself (`iio:<name>`), nil when it reads none.
+    public var accelerometer: String?
+    /// That accelerometer's m/s² per raw unit, per axis (x, y, z).
+    public var accelerometerScale: [Double]?
 
     /// Creates settings.
     public init(torchActive: Bool, torchLevel: Double, exposureDurationMs: Double?, exposureIso: Double?,
                 exposureLocked: Bool, exposureSettled: Bool = true, exposureTunerEnabled: Bool,
-                exposureTuneSteps: Int, width: Int, height: Int) {
+                exposureTuneSteps: Int, width: Int, height: Int, accelerometer: String? = nil,
+                accelerometerScale: [Double]? = nil) {
         self.torchActive = torchActive
         self.torchLevel = torchLevel
         self.exposureDurationMs = exposureDurationMs
@@ -39,5 +44,7 @@ public struct CaptureSettings: Sendable, Equatable {
         self.exposureTuneSteps = exposureTuneSteps
         self.width = width
         self.height = height
+        self.accelerometer = accelerometer
+        self.accelerometerScale = accelerometerScale
     }
 }

@@ -40,12 +40,17 @@ public struct SourceInfo: Sendable, Equatable {
     /// For replays: the recorded session's id and the wall-clock time (Unix seconds) of its first frame, so the
     /// replayed result carries the same `id` and `capturedAt` as the live one.
     public var recordedIdentity: (id: String, firstFrameWallTime: Double)?
+    /// Where the source's motion samples come from unless it reads an accelerometer itself (which its capture settings
+    /// then name): `host` (submitted by the host), `simulated` (the simulator's own); a replay says what the recorded
+    /// session's did. Reported as the result's `motion_source` when samples arrived.
+    public var motionOrigin = "host"
 
     public static func == (lhs: SourceInfo, rhs: SourceInfo) -> Bool {
         lhs.kind == rhs.kind && lhs.fpsTier == rhs.fpsTier && lhs.deviceModel == rhs.deviceModel
             && lhs.requiresLicense == rhs.requiresLicense && lhs.discardsSettlingSecond == rhs.discardsSettlingSecond
             && lhs.canRunAhead == rhs.canRunAhead && lhs.recordedIdentity?.id == rhs.recordedIdentity?.id
             && lhs.recordedIdentity?.firstFrameWallTime == rhs.recordedIdentity?.firstFrameWallTime
+            && lhs.motionOrigin == rhs.motionOrigin
     }
 
     /// Creates source facts.

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Frames the host pushes itself ("custom input"): already reduced to channel means by the caller's
 /// thread, checked for monotonic timestamps, then handed to the session.
-public final class HostFrameSource: PreviewingSource {
+public final class HostFrameSource: PreviewingSource, HostMotionInput {
     public let info: SourceInfo
     private let state = Mutex<State>(State())
 
@@ -64,13 +64,19 @@ public final class HostFrameSource: PreviewingSource {
                       what names: (kind: String, item: String)) throws(VitalsError) {
         try state.withLock { (current) throws(VitalsError) in
             guard let deliver = current.deliver else { throw Self.notRunning }
-            if let previous = current[keyPath: last], timestamp <= previous {
-                throw .invalidArgument("\(names.kind) timestamps must increase: \(Self.microseconds(timestamp)) µs "
-                    + "does not come after \(Self.microseconds(previous)) µs; the \(names.item) was ignored")
-            }
+            try Self.checkIncreasing(timestamp, after: current[keyPath: last], what: names)
             current[keyPath: last] = timestamp
             deliver(item)
         }
+    }
+
+    /// Refuses an item stamped `timestamp` unless it comes after `previous`.
+    /// - Throws: `invalidArgument` naming both times and what was ignored.
+    static func checkIncreasing(_ timestamp: Double, after previous: Double?,
+                                what names: (kind: String, item: String)) throws(VitalsError) {
+        guard let previous, timestamp <= previous else { return }
+        throw .invalidArgument("\(names.kind) timestamps must increase: \(microseconds(timestamp)) µs "
+            + "does not come after \(microseconds(previous)) µs; the \(names.item) was ignored")
     }
 
     /// Why a frame is refused while the source is closed: before start, after a cancel to idle, after the end.
@@ -114,9 +120,6 @@ extension HostFrameSource {
 
     /// Hands an accelerometer sample (m/s²) to the session.
     public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
-        guard x.isFinite, y.isFinite, z.isFinite, max(abs(x), abs(y), abs(z)) < 1000 else {
-            throw .invalidArgument("Acceleration must be finite m/s² below 1000 in magnitude; the sample was ignored")
-        }
-        try submit(MotionSample(timestamp: Double(timestampMicroseconds) / 1e6, x: x, y: y, z: z))
+        try submit(MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z))
     }
 }

@@ -7,6 +7,8 @@ struct RecordedFacts {
     let deviceModel: String
     let discardsSettlingSecond: Bool
     let identity: (id: String, firstFrameWallTime: Double)?
+    /// `SourceInfo.motionOrigin` of the recorded session's source (`simulated` for the simulator, else `host`).
+    let motionOrigin: String
 
     /// Reads the header and scans to the anchor (written before the first frame).
     /// - Throws: `invalidArgument` for an unreadable or malformed recording.
@@ -26,6 +28,7 @@ struct RecordedFacts {
         fpsTier = source["fpsTier"]?.integerValue ?? configuration.advanced.fpsTiers.first ?? 30
         deviceModel = source["deviceModel"]?.stringValue ?? "recording"
         discardsSettlingSecond = source["discardsSettlingSecond"]?.boolValue ?? false
+        motionOrigin = source["kind"]?.stringValue == "simulated" ? "simulated" : "host"
         var identity: (String, Double)?
         scan: while let record = try? reader.next() {
             switch record {

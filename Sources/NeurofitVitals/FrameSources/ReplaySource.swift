@@ -35,6 +35,7 @@ public final class ReplaySource: FrameSource {
                                   requiresLicense: false, discardsSettlingSecond: facts.discardsSettlingSecond,
                                   canRunAhead: !realTime)
             info.recordedIdentity = facts.identity
+            info.motionOrigin = facts.motionOrigin
             self.info = info
         case .csv, .y4m:
             recordedConfiguration = nil

@@ -14,9 +14,11 @@ public final class SimulatedFingerSource: FrameSource {
     public init(configuration: SyntheticConfiguration, realTime: Bool) {
         self.configuration = configuration
         self.realTime = realTime
-        info = SourceInfo(kind: "simulated", fpsTier: Int(configuration.camera.framesPerSecond.rounded()),
-                          deviceModel: "simulated finger (seed \(configuration.seed))", requiresLicense: false,
-                          discardsSettlingSecond: true, canRunAhead: !realTime)
+        var info = SourceInfo(kind: "simulated", fpsTier: Int(configuration.camera.framesPerSecond.rounded()),
+                              deviceModel: "simulated finger (seed \(configuration.seed))", requiresLicense: false,
+                              discardsSettlingSecond: true, canRunAhead: !realTime)
+        info.motionOrigin = "simulated"
+        self.info = info
     }
 
     public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {

@@ -10,12 +10,15 @@ public struct ReadingDiagnostics: Sendable, Equatable {
     public var capture: CaptureSettings?
     /// How the live signal evolved during the reading; nil outside a session (a file analysed whole).
     public var trajectory: ReadingTrajectory?
+    /// Where the reading's accelerometer samples came from; nil outside a session.
+    public var motion: MotionDiagnostics?
 
-    /// Diagnostics of `engine`, `capture` and `trajectory`.
+    /// Diagnostics of `engine`, `capture`, `trajectory` and `motion`.
     public init(engine: AnalysisDiagnostics = AnalysisDiagnostics(), capture: CaptureSettings? = nil,
-                trajectory: ReadingTrajectory? = nil) {
+                trajectory: ReadingTrajectory? = nil, motion: MotionDiagnostics? = nil) {
         self.engine = engine
         self.capture = capture
         self.trajectory = trajectory
+        self.motion = motion
     }
 }

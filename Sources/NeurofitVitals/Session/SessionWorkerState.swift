@@ -11,6 +11,8 @@ struct SessionWorkerState {
     private var engine: any ReadingEngine
     private let configuration: VitalsConfiguration
     private let discardsSettlingSecond: Bool
+    /// Where motion samples come from when the capture settings name no accelerometer (`SourceInfo.motionOrigin`).
+    private let motionOrigin: String
     /// Frames before this sample time are not analysed (exposure settling after the source starts).
     private var settleUntil: Double?
     /// Whether the machine is measuring an attempt whose samples are being kept.
@@ -37,6 +39,7 @@ struct SessionWorkerState {
         self.engine = engine
         self.configuration = configuration
         discardsSettlingSecond = source.discardsSettlingSecond
+        motionOrigin = source.motionOrigin
         recordedFirstFrameWallTime = source.recordedIdentity?.firstFrameWallTime
         self.readingId = readingId
         self.recorder = recorder
@@ -206,6 +209,8 @@ struct SessionWorkerState {
         if case .success(var result) = outcome {
             result.diagnostics.capture = captureSettings
             result.diagnostics.trajectory = machine.trajectory
+            result.diagnostics.motion = MotionDiagnostics(
+                samples: motion, source: captureSettings?.accelerometer ?? (motion.isEmpty ? "none" : motionOrigin))
             outcome = .success(result)
         }
         attemptFrames.removeAll(keepingCapacity: true)

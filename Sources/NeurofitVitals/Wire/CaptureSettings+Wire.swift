@@ -1,7 +1,7 @@
 import StrictJSON
 
 extension CaptureSettings {
-    /// The snake_case diagnostics keys for these settings (absent numbers left out), plus `exposure_settled`.
+    /// The snake_case diagnostics keys for these settings (absent values left out), plus `exposure_settled`.
     public var diagnostics: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "torch_active": .bool(torchActive), "torch_level": .number(torchLevel),
@@ -12,6 +12,8 @@ extension CaptureSettings {
         ]
         if let exposureDurationMs { members["exposure_duration_ms"] = .number(exposureDurationMs) }
         if let exposureIso { members["exposure_iso"] = .number(exposureIso) }
+        if let accelerometer { members["accelerometer"] = .string(accelerometer) }
+        if let accelerometerScale { members["accelerometer_scale"] = .array(accelerometerScale.map(JSONValue.number)) }
         return members
     }
 
@@ -27,6 +29,8 @@ extension CaptureSettings {
         self.init(torchActive: torch, torchLevel: level, exposureDurationMs: members["exposure_duration_ms"]?.numberValue,
                   exposureIso: members["exposure_iso"]?.numberValue, exposureLocked: locked,
                   exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner,
-                  exposureTuneSteps: steps, width: width, height: height)
+                  exposureTuneSteps: steps, width: width, height: height,
+                  accelerometer: members["accelerometer"]?.stringValue,
+                  accelerometerScale: members["accelerometer_scale"]?.arrayValue?.compactMap(\.numberValue))
     }
 }

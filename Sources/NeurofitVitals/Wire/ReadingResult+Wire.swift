@@ -22,12 +22,22 @@ extension ReadingResult {
 }
 
 extension ReadingDiagnostics {
-    /// The snake_case diagnostics object: the engine's keys, then the capture settings' and the trajectory's keys it
-    /// does not have.
+    /// The snake_case diagnostics object: the engine's keys, then the capture settings', the trajectory's and the
+    /// motion's keys it does not have.
     public var jsonValue: JSONValue {
         let engineMembers = engine.json.objectValue ?? [:]
         return .object(engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine }
-            .merging(trajectory?.diagnostics ?? [:]) { earlier, _ in earlier })
+            .merging(trajectory?.diagnostics ?? [:]) { earlier, _ in earlier }
+            .merging(motion?.diagnostics ?? [:]) { earlier, _ in earlier })
+    }
+}
+
+extension MotionDiagnostics {
+    /// `motion_source`, `motion_sample_count`, and `motion_rate_hz` when it could be measured.
+    public var diagnostics: [String: JSONValue] {
+        var members: [String: JSONValue] = ["motion_source": .string(source), "motion_sample_count": .int(sampleCount)]
+        if let rateHz { members["motion_rate_hz"] = .number(rateHz) }
+        return members
     }
 }
 
