@@ -515,9 +515,19 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_means(nfv_session *sess
                                                                 double saturated_fraction);
 
 /**
- * Hands one accelerometer sample (m/s², gravity included, same clock as the frames) to a host-frames session;
- * it feeds the breathing rate when the configuration's motionBreathing is on.
- * @return as nfv_session_submit_means().
+ * Hands one accelerometer sample (m/s², gravity included) to a session reading host frames or a camera; it feeds the
+ * breathing rate when the configuration's motionBreathing is on, and is recorded. `timestamp_us` is on the frames'
+ * clock: the host's own for host frames; CLOCK_MONOTONIC for a camera (V4L2 stamps its frames with it), e.g.
+ * clock_gettime(CLOCK_MONOTONIC) when the sample was taken. Timestamps must increase from sample to sample.
+ * A camera session with motionBreathing on reads the device's IIO accelerometer itself when it has one
+ * (docs/camera.md; the result's diagnostics say `motion_source`: "iio:<name>"); the host's samples are then refused.
+ *
+ * @return NFV_OK; NFV_DONE once the session has ended (stop feeding); NFV_ERR_INVALID_ARGUMENT for a value that is
+ *         not finite or not below 1000 m/s² in magnitude, or a timestamp that does not increase (the sample is
+ *         ignored); NFV_ERR_MISUSE before start, while idle after a cancel, on a simulator or replay session (they
+ *         run on their own clocks and bring their own motion: "… takes no motion samples from the host"), and on a
+ *         camera session that reads an accelerometer itself ("… reads the accelerometer iio:<name> itself").
+ * Threads: any; one producer at a time keeps samples in order.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_motion(nfv_session *session, int64_t timestamp_us,
                                                                  double x, double y, double z);
@@ -592,10 +602,12 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_cameras(char **out_json);
 
 /**
  * Device support of a camera, without opening a stream: {"isSupported":bool,
- * "hasCamera":bool,"hasTorch":bool,"fpsTier":60|30|20|null,"reason":"…"|null}. `fpsTier` is the highest tier of
+ * "hasCamera":bool,"hasTorch":bool,"fpsTier":60|30|20|null,"reason":"…"|null,"hasAccelerometer":bool,
+ * "accelerometer":"iio:<name>"|null}. `fpsTier` is the highest tier of
  * [60, 30, 20] a native format reaches at width ≥ 640; `reason` says why `isSupported` is false ("No camera
  * found…", "No capture format reaches 20 fps at 640 px", a permission problem…). A torch is used when present,
- * not required.
+ * not required; so is the IIO accelerometer a camera reading with motionBreathing reads for the breathing rate
+ * (`accelerometer` names it; found under /sys/bus/iio/devices, or NFV_IIO_ROOT, docs/camera.md).
  *
  * @param device    a device path, stable id or facing ("back"…), or NULL (or "") for the default camera.
  * @param out_json  receives the JSON; release it with nfv_string_free(). Must not be NULL.
@@ -622,6 +634,9 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_camera_access(const char *device, char
  * process being killed), exposure tuned and locked where the camera has manual exposure, the frame-rate tier
  * dropped in place when the camera cannot hold it, stalls and unplugs recovered within 10 s (docs/behaviour.md,
  * "Camera health"). The camera is found now; it is opened by nfv_session_start(). Before the first start only.
+ * With the configuration's motionBreathing on (the default), the session also polls the first IIO accelerometer
+ * (/sys/bus/iio/devices, or NFV_IIO_ROOT; none: breathing from the pulse alone) at about 50 Hz on the frames'
+ * clock while the camera runs; without one, the host may send its own with nfv_session_submit_motion().
  *
  * @param device  a device path, a stable id, "back"/"front"/"external" (by facing), or NULL (or "" or "default")
  *                for the default camera (a back camera with a torch preferred).

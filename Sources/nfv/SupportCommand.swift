@@ -12,7 +12,8 @@ let supportCommand = Subcommand(
         usage: nfv support [DEVICE | --device DEVICE] [--json]
           DEVICE   a device path (/dev/video0), a stable id from nfv devices, "back", "front" or "external" (by
                    facing), or "default" (the default camera, also without DEVICE); --device DEVICE as in nfv read
-          --json   print {"isSupported","hasCamera","hasTorch","fpsTier","reason","cameraAccess"} as JSON
+          --json   print {"isSupported","hasCamera","hasTorch","fpsTier","reason","hasAccelerometer",
+                   "accelerometer","cameraAccess"} as JSON
         Exit status: 0 when supported, 1 when not, 2 on bad usage.
         """,
     run: { arguments in
@@ -41,6 +42,7 @@ let supportCommand = Subcommand(
             let torch = support.hasTorch ? "yes" : "no (a bright room or a lamp behind the hand helps)"
             let tier = support.fpsTier.map { String($0) } ?? "none"
             print("camera: \(support.hasCamera ? "yes" : "no"); torch: \(torch); fps tier: \(tier)")
+            print("accelerometer: " + (support.accelerometer ?? "none (breathing from the pulse alone)"))
             print("camera access: \(access.authorization)" + (access.reason.map { " — \($0)" } ?? ""))
         }
         return support.isSupported ? ExitStatus.ok : ExitStatus.failure

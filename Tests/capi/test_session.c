@@ -155,6 +155,9 @@ static void test_simulated_reading_pull(void) {
     /* Choosing a source after start is a call in the wrong state, not a bug: MISUSE, never INTERNAL. */
     CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "before start"));
+    /* The simulator runs on its own clock and brings its own motion: the host's samples are refused. */
+    CHECK_STATUS(nfv_session_submit_motion(session, 1, 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "takes no motion samples"));
     count = pull_all(session, &last_was_completed_state, &completed);
     CHECK(count > 60);
     CHECK(completed);

@@ -74,6 +74,10 @@ class DeviceSupport(Record):
     """Highest reachable tier: 60, 30 or 20; None when none."""
     reason: Optional[str] = json_field()
     """Why ``is_supported`` is false."""
+    has_accelerometer: Optional[bool] = json_field()
+    """An IIO accelerometer was found: camera readings with ``motionBreathing`` read it for the breathing rate."""
+    accelerometer: Optional[str] = json_field()
+    """Its name as diagnostics report it (``"iio:<name>"``), None when there is none."""
     extra: Mapping[str, Any] = extra_field()
     """Keys this binding does not know."""
 

@@ -348,8 +348,11 @@ class Session:
                           accept=_FEEDING) == _capi.OK
 
     def submit_motion(self, timestamp_us: int, x: float, y: float, z: float) -> bool:
-        """Hands one accelerometer sample (m/s², gravity included, the frames' clock) to a host-frames session.
-        Returns as :meth:`submit_frame` (False: stop feeding)."""
+        """Hands one accelerometer sample (m/s², gravity included) to a host-frames or camera session, stamped on
+        the frames' clock: yours for host frames, ``time.monotonic_ns() // 1000`` (CLOCK_MONOTONIC) for a camera.
+        Returns as :meth:`submit_frame` (False: stop feeding). Raises :class:`MisuseError` before start, for the
+        simulator and replays (their own clocks and motion), and for a camera session that reads the device's
+        accelerometer itself; :class:`InvalidArgumentError` for a bad value or a timestamp that does not increase."""
         return _capi.call("nfv_session_submit_motion", self._handle(), int64_timestamp(timestamp_us), float(x),
                           float(y), float(z), accept=_FEEDING) == _capi.OK
 
