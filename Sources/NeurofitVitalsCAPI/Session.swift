@@ -169,7 +169,9 @@ public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: I
 public func nfv_session_submit_motion(_ session: OpaquePointer?, _ timestampUs: Int64, _ x: Double, _ y: Double,
                                       _ z: Double) -> nfv_status {
     cFeed(session) { (handle) throws(VitalsError) in
-        try handle.feedMotion { (source) throws(VitalsError) in try source.submit(motion: timestampUs, x: x, y: y, z: z) }
+        try handle.feedMotion { (source) throws(VitalsError) in
+            try source.submit(motion: timestampUs, x: x, y: y, z: z)
+        }
     }
 }
 

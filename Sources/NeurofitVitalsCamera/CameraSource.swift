@@ -31,7 +31,8 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
     public init(device: String?, environment: CameraEnvironment = .current(),
                 tiers: [Int] = FpsTierSelector.defaultTiers,
                 tunerSettings: ExposureTunerSettings? = ExposureTunerSettings(),
-                policy: CameraHealthPolicy = CameraHealthPolicy(), readsAccelerometer: Bool = false) throws(VitalsError) {
+                policy: CameraHealthPolicy = CameraHealthPolicy(),
+                readsAccelerometer: Bool = false) throws(VitalsError) {
         selector = FpsTierSelector(tiers: tiers)
         camera = try CameraDiscovery(environment: environment, selector: selector).resolve(device)
         self.environment = environment
@@ -44,10 +45,9 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
 
     /// The source for `device` run as `configuration` asks: its `fpsTiers` ladder, the exposure tuner with its
     /// `exposure*` keys when `exposureTunerEnabled` (else the camera's automatic exposure), and the IIO accelerometer
-    /// when `motionBreathing` is on. A camera reading needs a
-    /// license, so activation is checked first: without it the host learns `notActivated`, not what the camera search
-    /// found.
-    /// - Throws: `notActivated`; then as `init(device:environment:tiers:tunerSettings:policy:)`.
+    /// when `motionBreathing` is on. A camera reading needs a license, so activation is checked first: without it the
+    /// host learns `notActivated`, not what the camera search found.
+    /// - Throws: `notActivated`; then as `init(device:environment:tiers:tunerSettings:policy:readsAccelerometer:)`.
     public convenience init(device: String?, configuration: VitalsConfiguration,
                             environment: CameraEnvironment = .current()) throws(VitalsError) {
         try License.shared.requireActivation()

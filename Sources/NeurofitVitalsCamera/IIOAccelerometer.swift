@@ -32,7 +32,8 @@ public struct IIOAccelerometer: Sendable, Equatable {
         for axis in Self.axes where !file.exists("in_accel_\(axis)_raw") {
             throw IIOAccelerometerError(directory, "has no in_accel_\(axis)_raw: not an accelerometer")
         }
-        name = file.text("name").flatMap { $0.isEmpty ? nil : $0 } ?? String(directory.split(separator: "/").last ?? "")
+        let fallbackName = String(directory.split(separator: "/").last ?? "")
+        name = file.text("name").flatMap { $0.isEmpty ? nil : $0 } ?? fallbackName
         scale = try Self.axes.map { (axis) throws(IIOAccelerometerError) in
             guard let value = try file.number(["in_accel_\(axis)_scale", "in_accel_scale"]) else {
                 throw IIOAccelerometerError(directory, "has no in_accel_scale or in_accel_\(axis)_scale")

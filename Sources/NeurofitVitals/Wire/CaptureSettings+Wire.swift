@@ -13,7 +13,9 @@ extension CaptureSettings {
         if let exposureDurationMs { members["exposure_duration_ms"] = .number(exposureDurationMs) }
         if let exposureIso { members["exposure_iso"] = .number(exposureIso) }
         if let accelerometer { members["accelerometer"] = .string(accelerometer) }
-        if let accelerometerScale { members["accelerometer_scale"] = .array(accelerometerScale.map(JSONValue.number)) }
+        if let accelerometerScale {
+            members["accelerometer_scale"] = .array(accelerometerScale.map(JSONValue.number))
+        }
         return members
     }
 
