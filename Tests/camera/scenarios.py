@@ -663,10 +663,39 @@ class FakeAccelerometer:
         self.thread.join()
 
 
+PYTHON_MOTION = """
+import sys
+import time
+import neurofit_vitals as nfv
+nfv.activate(sys.argv[1], "python3")
+with nfv.Session() as session:
+    session.use_camera()
+    session.start()
+    next(event for event in session.events(timeout=10) if event.type == "guidance")
+    try:
+        taken = session.submit_motion(time.monotonic_ns() // 1000, 0.0, 0.1, 9.8)
+    except nfv.MisuseError as error:
+        taken = "refused" if "iio:fake-accel" in str(error) else str(error)
+print(nfv.device_support().accelerometer, taken)
+"""
+
+
+def python_motion(args, scenario, library_dir, iio_root):
+    """Runs PYTHON_MOTION on the fake camera with NFV_IIO_ROOT=`iio_root`; returns its last output line."""
+    env = environment(args, scenario, extra={"NFV_IIO_ROOT": iio_root,
+                                             "PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
+                                             "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
+    done = subprocess.run([sys.executable, "-c", PYTHON_MOTION, args.license], env=env, capture_output=True,
+                          text=True, timeout=60)
+    lines = done.stdout.strip().splitlines()
+    return (lines[-1] if lines else "") + ("" if done.returncode == 0 else " | " + done.stderr.strip()[-300:])
+
+
 def iio_motion(args, scenario):
     """A camera reading with motionBreathing on reads a fake IIO accelerometer (NFV_IIO_ROOT): the C API test checks
     the diagnostics (motion_source iio:fake-accel, its scale, ~50 Hz of samples), that the host's samples are refused
-    meanwhile, and that the recording replays to the same result; nfv support reports the accelerometer."""
+    meanwhile, and that the recording replays to the same result; nfv support reports the accelerometer. Through
+    Python: a camera session takes the host's motion samples without an accelerometer and refuses them with one."""
     built = build_capi_test(args, scenario)
     if built is None:
         return
@@ -680,6 +709,11 @@ def iio_motion(args, scenario):
                        "support with the fake tree: %s" % answer)
         run = subprocess.run([binary, "iio-motion", args.license, recording], env=env, capture_output=True,
                              text=True, timeout=150)
+        with_fake = python_motion(args, scenario, library_dir, fake.root)
+    without = python_motion(args, scenario, library_dir, "none")
+    print("    Python (accelerometer, submit_motion): with the fake tree %r, without %r" % (with_fake, without))
+    scenario.check(with_fake == "iio:fake-accel refused", "Python with the fake accelerometer: %r" % with_fake)
+    scenario.check(without == "None True", "Python without an accelerometer: %r" % without)
     print("    " + " ".join(line for line in run.stdout.splitlines() if line.startswith("iio motion")))
     scenario.check(run.returncode == 0, "iio motion: %s %s" % (run.stdout.strip()[-1500:], run.stderr.strip()[-600:]))
     with open(recording) as lines:
