@@ -8,10 +8,10 @@
  * What a handler throws (or an async handler rejects with) never reaches the event loop: it goes to the 'error'
  * listeners when there are any, else it becomes one process warning per session (code NFV_HANDLER_ERROR).
  *
- * Keeping the process alive: a running session whose source produces frames by itself (camera, simulator, replay)
- * keeps the event loop alive until its event stream ends, like an open socket; a host-frames session only once its
- * frames are all in (measurementComplete, or a submit returned false) and the result is owed. unref() lets the
- * process exit anyway. A session that is not running holds nothing: forgotten, it is collected and destroyed.
+ * Keeping the process alive: a running session (from start() until its event stream ends, or until it goes idle
+ * after a cancel without auto-restart) keeps the event loop alive, like an open socket: the events and the result
+ * it still owes will arrive. unref() lets the process exit anyway. A session that is not running holds nothing:
+ * forgotten, it is collected and its finalizer destroys it.
  */
 const { EventEmitter } = require('node:events');
 const { addon, deliver } = require('./native');
@@ -31,11 +31,9 @@ function jsonText(value, name) {
 
 class Session extends EventEmitter {
   #native;
-  #source = 'camera';
   #running = false;
   #started = false;
   #stopRequested = false;
-  #resultOwed = false;
   #unref = false;
   #ended = false;
   #closed = false;
@@ -64,7 +62,6 @@ class Session extends EventEmitter {
   /** Reads a V4L2 camera: a device path, a camera id from cameras(), "back"/"front"/"external", or the default. */
   useCamera(device = null) {
     this.#native.useCamera(device);
-    this.#source = 'camera';
     return this;
   }
 
@@ -72,21 +69,18 @@ class Session extends EventEmitter {
    *  breathingRateBrpm, noise, fps, seed, realTime, scenario), as an object or JSON text. */
   useSimulator(options = null) {
     this.#native.useSimulator(jsonText(options, 'options'));
-    this.#source = 'simulator';
     return this;
   }
 
   /** Reads frames you hand over with submitFrame/submitMeans/submitMotion; `fpsTier` is your camera's rate. */
   useHostFrames(fpsTier = 30) {
     this.#native.useHostFrames(fpsTier);
-    this.#source = 'hostFrames';
     return this;
   }
 
   /** Replays a recording, a CSV of per-frame means or a Y4M video; `realTime` paces it at its timestamps. */
   useReplay(path, { realTime = false } = {}) {
     this.#native.useReplay(path, realTime);
-    this.#source = 'replay';
     return this;
   }
 
@@ -198,27 +192,18 @@ class Session extends EventEmitter {
    * @throws {MisuseError} before start()
    */
   submitFrame(pixels, format, width, height, timestampUs, stride = 0) {
-    return this.#fed(this.#native.submitFrame(pixels, pixelFormatValue(format), width, height, stride,
-      timestampUs));
+    return this.#native.submitFrame(pixels, pixelFormatValue(format), width, height, stride, timestampUs);
   }
 
   /** Hands one already-reduced frame (channel means 0…255 of the fingertip region; `saturatedFraction` 0…1 or
    *  omitted). Returns as submitFrame(). */
   submitMeans(timestampUs, red, green, blue, saturatedFraction = -1) {
-    return this.#fed(this.#native.submitMeans(timestampUs, red, green, blue, saturatedFraction));
+    return this.#native.submitMeans(timestampUs, red, green, blue, saturatedFraction);
   }
 
   /** Hands one accelerometer sample (m/s², gravity included, the frames' clock). Returns as submitFrame(). */
   submitMotion(timestampUs, x, y, z) {
-    return this.#fed(this.#native.submitMotion(timestampUs, x, y, z));
-  }
-
-  #fed(accepted) {
-    if (!accepted && !this.#resultOwed) {
-      this.#resultOwed = true;
-      this.#updateKeepAlive();
-    }
-    return accepted;
+    return this.#native.submitMotion(timestampUs, x, y, z);
   }
 
   // ---- outcome and events --------------------------------------------------------------------------------------
@@ -267,6 +252,7 @@ class Session extends EventEmitter {
     const event = JSON.parse(payload);
     const streamEnds = this.#observe(event);
     this.#emitSafely(event.type, event);
+    if (this.#closed) return; // a handler closed the session: nothing more is delivered
     this.#emitSafely('event', event);
     for (const stream of this.#streams) stream.push(event);
     if (streamEnds) this.#finish();
@@ -275,10 +261,6 @@ class Session extends EventEmitter {
   /** Follows the session's lifecycle from its events; true when the event ends the stream. */
   #observe(event) {
     switch (event.type) {
-      case 'measurementComplete':
-        this.#resultOwed = true;
-        this.#updateKeepAlive();
-        return false;
       case 'completed':
         this.#outcome = { result: event.result };
         return false;
@@ -290,7 +272,6 @@ class Session extends EventEmitter {
         if (event.state === 'idle') {
           if (this.#stopRequested) return true;
           this.#running = false; // a cancel without auto-restart: start() may run it again
-          this.#resultOwed = false;
           this.#updateKeepAlive();
         }
         return false;
@@ -314,9 +295,7 @@ class Session extends EventEmitter {
   }
 
   #updateKeepAlive() {
-    if (this.#closed) return;
-    const sourceDrivesItself = this.#source !== 'hostFrames' || this.#resultOwed;
-    this.#native.keepAlive(this.#running && sourceDrivesItself && !this.#unref);
+    if (!this.#closed) this.#native.keepAlive(this.#running && !this.#unref);
   }
 
   /** Calls each listener of `type`; what one throws or rejects with is reported and the others still run. */

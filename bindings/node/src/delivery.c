@@ -75,8 +75,10 @@ static void deliver(napi_env env, napi_value unused, void *context, void *data) 
         if (ready && napi_call_function(env, global, dispatch, argc, argv, &result) == napi_pending_exception) {
             /* dispatch catches what handlers throw; this is a bug in it. Never let it take the process down. */
             napi_value error;
+            napi_valuetype type = napi_undefined;
             napi_get_and_clear_last_exception(env, &error);
-            fprintf(stderr, "neurofit_vitals: an exception escaped the event dispatcher and was dropped\n");
+            napi_typeof(env, error, &type);
+            fprintf(stderr, "neurofit_vitals: an exception (type %d) escaped the event dispatcher\n", (int)type);
         }
     }
     if (data != &preview_notice) free(data);
