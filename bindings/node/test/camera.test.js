@@ -59,7 +59,7 @@ function cameraState(workdir) {
   return Object.fromEntries(fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split('=')));
 }
 
-test('a camera reading through the fake V4L2 camera completes with the scene\'s heart rate', () => {
+test('a camera reading through the fake V4L2 camera completes with the scene\'s heart rate', (t) => {
   assert.ok(process.env.NFV_FAKE_CAMERA, 'NFV_FAKE_CAMERA must name the fake camera library (scripts/build-fake-camera)');
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'nfv-node-camera-'));
   try {
@@ -72,6 +72,7 @@ test('a camera reading through the fake V4L2 camera completes with the scene\'s 
     assert.equal(out.access.authorization, 'authorized');
     assert.deepEqual(out.cameras.map((camera) => camera.path), [DEVICE]);
     assert.equal(out.error, undefined, JSON.stringify(out.error));
+    t.diagnostic(`camera reading: heart rate ${out.result.heartRateBpm.toFixed(2)} bpm (scene ${SCENE_BPM})`);
     assert.ok(Math.abs(out.result.heartRateBpm - SCENE_BPM) <= 1, `heart rate ${out.result.heartRateBpm}`);
     assert.equal(out.result.diagnostics.torch_active, true);
     assert.ok(out.types.started >= 1 && out.types.measurementComplete === 1, JSON.stringify(out.types));

@@ -27,7 +27,7 @@ async function feedFingertip(session, { bpm = 68, yieldEvery = 30, maxSeconds = 
   return frame;
 }
 
-test('a host-frames reading of a 68 bpm fingertip rendered in JavaScript completes with that heart rate', async () => {
+test('a host-frames reading of a 68 bpm fingertip rendered in JavaScript completes with that heart rate', async (t) => {
   const session = new nfv.Session().useHostFrames(FPS);
   const previews = [];
   session.enablePreviewFrames(5).on('previewFrame', (preview) => previews.push(preview));
@@ -36,6 +36,7 @@ test('a host-frames reading of a 68 bpm fingertip rendered in JavaScript complet
   await session.start();
   const frames = await feedFingertip(session);
   const result = await session.result;
+  t.diagnostic(`host-frames reading: heart rate ${result.heartRateBpm.toFixed(2)} bpm (rendered 68)`);
   assert.ok(measurementComplete);
   assert.ok(Math.abs(result.heartRateBpm - 68) <= 1, `heart rate ${result.heartRateBpm}`);
   assert.ok(frames >= 60 * FPS && frames < 120 * FPS, `${frames} frames`);

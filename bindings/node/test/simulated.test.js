@@ -5,13 +5,14 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const nfv = require('..');
 
-test('a fast simulated reading at 64 bpm completes with that heart rate', async () => {
+test('a fast simulated reading at 64 bpm completes with that heart rate', async (t) => {
   const session = new nfv.Session().useSimulator({ realTime: false, heartRateBpm: 64, seed: 3 });
   const types = [];
   const beats = [];
   session.on('event', (event) => types.push(event.type));
   session.on('heartbeat', (beat) => beats.push(beat));
   const result = await session.run();
+  t.diagnostic(`simulated reading: heart rate ${result.heartRateBpm.toFixed(2)} bpm (simulated 64)`);
   assert.ok(Math.abs(result.heartRateBpm - 64) <= 1, `heart rate ${result.heartRateBpm}`);
   assert.ok(result.quality >= 2, `quality ${result.quality}`);
   assert.equal(types[0], 'state');
