@@ -117,6 +117,9 @@ async function eventCosts({ prefix, rounds, python }) {
   for (const [mode, cost, events, what] of rows) {
     console.log(`${mode.padEnd(26)} ${(cost / 1000).toFixed(2).padStart(9)} ${String(events ?? '').padStart(7)}  ${what}`);
   }
+  console.log('(the Node drain starts from the threadsafe function\'s queue: the addon\'s C callback, a copy and a queue ' +
+    'push on the library\'s event thread, ran while JavaScript was held and is not in the Node figures; the C ' +
+    'callback figure includes the library\'s own hand-over)');
 }
 
 async function collect() {

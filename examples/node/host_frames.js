@@ -49,10 +49,12 @@ async function main() {
   if (!process.env.NFV_LICENSE_KEY) throw new Error('set NFV_LICENSE_KEY (and NFV_APP_ID): host frames need a license');
   nfv.activate(process.env.NFV_LICENSE_KEY, process.env.NFV_APP_ID);
   const session = new nfv.Session().useHostFrames(FPS);
+  const events = session.events(); // made before start(), so that no event is missed
   await session.start();
   const feeding = feedFrames(session, process.argv.includes('--real-time'));
-  for await (const event of session) {
-    if (event.type === 'guidance') console.log(`guidance ${event.guidance}`);
+  for await (const event of events) {
+    if (event.type === 'state') console.log(`state ${event.state}`);
+    else if (event.type === 'guidance') console.log(`guidance ${event.guidance}`);
     else if (event.type === 'started') console.log('reading started');
     else if (event.type === 'measurementComplete') console.log('reading captured; the camera can stop');
     else if (event.type === 'completed') console.log(`heart rate ${event.result.heartRateBpm.toFixed(1)} bpm`);

@@ -33,9 +33,10 @@ test('the async iterator yields every event in order and ends with the stream', 
   const session = new nfv.Session().useSimulator({ realTime: false, heartRateBpm: 80 });
   const emitted = [];
   session.on('event', (event) => emitted.push(event));
+  const events = session.events(); // before start(): events may arrive while start() is awaited
   await session.start();
   const iterated = [];
-  for await (const event of session) iterated.push(event);
+  for await (const event of events) iterated.push(event);
   assert.deepEqual(iterated, emitted);
   assert.equal(iterated.at(-1).state, 'completed');
   const completed = iterated.find((event) => event.type === 'completed');
@@ -49,9 +50,10 @@ test('the async iterator yields every event in order and ends with the stream', 
 
 test('leaving a for-await loop early detaches it; the session goes on', async () => {
   const session = new nfv.Session().useSimulator({ realTime: false });
+  const events = session[Symbol.asyncIterator]();
   await session.start();
   let seen = 0;
-  for await (const event of session) {
+  for await (const event of events) {
     seen += 1;
     if (event.type === 'started') break;
   }
