@@ -91,12 +91,17 @@ static napi_value activate(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
+/** Calls a query that only returns JSON: licenseStatus and cameras. */
+static napi_value json_query(napi_env env, nfv_status (*query)(char **)) {
+    char *json = NULL;
+    if (!check(env, query(&json))) return NULL;
+    return take_library_string(env, json);
+}
+
 /* licenseStatus() → JSON text */
 static napi_value license_status(napi_env env, napi_callback_info info) {
-    char *json = NULL;
     (void)info;
-    if (!check(env, nfv_license_status(&json))) return NULL;
-    return take_library_string(env, json);
+    return json_query(env, nfv_license_status);
 }
 
 /** Calls a query taking an optional device and returning JSON: deviceSupport and cameraAccess. */
@@ -126,10 +131,8 @@ static napi_value camera_access(napi_env env, napi_callback_info info) {
 
 /* cameras() → JSON text */
 static napi_value cameras(napi_env env, napi_callback_info info) {
-    char *json = NULL;
     (void)info;
-    if (!check(env, nfv_cameras(&json))) return NULL;
-    return take_library_string(env, json);
+    return json_query(env, nfv_cameras);
 }
 
 /* analyze(timestamps, red, green, blue: Float64Array of one length, optionsJson | null) → JSON text */

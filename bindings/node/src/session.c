@@ -99,47 +99,48 @@ static napi_value construct(napi_env env, napi_callback_info info) {
     return this_arg;
 }
 
-/* useCamera(device | null) */
-static napi_value use_camera(napi_env env, napi_callback_info info) {
+/** Calls `function(handle, text)` with the method's one string argument (`optional`: null or undefined pass NULL). */
+static napi_value call_with_string(napi_env env, napi_callback_info info, const char *name, int optional,
+                                   nfv_status (*function)(nfv_session *, const char *)) {
     napi_value argv[1];
     native_session *session = method_arguments(env, info, 1, argv);
     int ok = 1;
-    char *device;
+    char *text;
     nfv_status status;
     if (session == NULL) return NULL;
-    device = string_argument(env, argv[0], 1, "device", &ok);
+    text = string_argument(env, argv[0], optional, name, &ok);
     if (!ok) return NULL;
-    status = nfv_session_use_camera(session->handle, device);
-    free(device);
+    status = function(session->handle, text);
+    free(text);
     check(env, status);
     return NULL;
+}
+
+/* useCamera(device | null) */
+static napi_value use_camera(napi_env env, napi_callback_info info) {
+    return call_with_string(env, info, "device", 1, nfv_session_use_camera);
 }
 
 /* useSimulator(optionsJson | null) */
 static napi_value use_simulator(napi_env env, napi_callback_info info) {
+    return call_with_string(env, info, "options", 1, nfv_session_use_simulator);
+}
+
+/** The open session behind `this` and the method's one int argument; NULL (with an exception) on failure. */
+static native_session *session_and_int(napi_env env, napi_callback_info info, const char *name, int *value) {
     napi_value argv[1];
     native_session *session = method_arguments(env, info, 1, argv);
     int ok = 1;
-    char *options;
-    nfv_status status;
     if (session == NULL) return NULL;
-    options = string_argument(env, argv[0], 1, "options", &ok);
-    if (!ok) return NULL;
-    status = nfv_session_use_simulator(session->handle, options);
-    free(options);
-    check(env, status);
-    return NULL;
+    *value = (int)integer_argument(env, argv[0], INT32_MIN, INT32_MAX, name, &ok);
+    return ok ? session : NULL;
 }
 
 /* useHostFrames(fpsTier) */
 static napi_value use_host_frames(napi_env env, napi_callback_info info) {
-    napi_value argv[1];
-    native_session *session = method_arguments(env, info, 1, argv);
-    int ok = 1;
-    int64_t tier;
-    if (session == NULL) return NULL;
-    tier = integer_argument(env, argv[0], INT32_MIN, INT32_MAX, "fpsTier", &ok);
-    if (ok) check(env, nfv_session_use_host_frames(session->handle, (int)tier));
+    int tier = 0;
+    native_session *session = session_and_int(env, info, "fpsTier", &tier);
+    if (session != NULL) check(env, nfv_session_use_host_frames(session->handle, tier));
     return NULL;
 }
 
@@ -161,34 +162,16 @@ static napi_value use_replay(napi_env env, napi_callback_info info) {
 
 /* record(path) */
 static napi_value record(napi_env env, napi_callback_info info) {
-    napi_value argv[1];
-    native_session *session = method_arguments(env, info, 1, argv);
-    int ok = 1;
-    char *path;
-    nfv_status status;
-    if (session == NULL) return NULL;
-    path = string_argument(env, argv[0], 0, "path", &ok);
-    if (!ok) return NULL;
-    status = nfv_session_record(session->handle, path);
-    free(path);
-    check(env, status);
-    return NULL;
+    return call_with_string(env, info, "path", 0, nfv_session_record);
 }
 
 /* enablePreviewFrames(maxFps): 0 removes the callback. */
 static napi_value enable_preview_frames(napi_env env, napi_callback_info info) {
-    napi_value argv[1];
-    native_session *session = method_arguments(env, info, 1, argv);
-    int ok = 1;
-    int64_t max_fps;
+    int max_fps = 0;
+    native_session *session = session_and_int(env, info, "maxFps", &max_fps);
     if (session == NULL) return NULL;
-    max_fps = integer_argument(env, argv[0], INT32_MIN, INT32_MAX, "maxFps", &ok);
-    if (!ok) return NULL;
-    if (max_fps == 0) {
-        check(env, nfv_session_set_preview_callback(session->handle, NULL, NULL, 0));
-    } else {
-        check(env, nfv_session_set_preview_callback(session->handle, delivery_on_preview, session, (int)max_fps));
-    }
+    check(env, nfv_session_set_preview_callback(session->handle, max_fps == 0 ? NULL : delivery_on_preview, session,
+                                                max_fps));
     return NULL;
 }
 
@@ -259,18 +242,7 @@ static napi_value stop(napi_env env, napi_callback_info info) {
 
 /* cancelReading(reason | null) */
 static napi_value cancel_reading(napi_env env, napi_callback_info info) {
-    napi_value argv[1];
-    native_session *session = method_arguments(env, info, 1, argv);
-    int ok = 1;
-    char *reason;
-    nfv_status status;
-    if (session == NULL) return NULL;
-    reason = string_argument(env, argv[0], 1, "reason", &ok);
-    if (!ok) return NULL;
-    status = nfv_session_cancel_reading(session->handle, reason);
-    free(reason);
-    check(env, status);
-    return NULL;
+    return call_with_string(env, info, "reason", 1, nfv_session_cancel_reading);
 }
 
 /* setAutoStart(enabled) */

@@ -117,3 +117,22 @@ test('the library reports its versions', () => {
   assert.match(info.version, /^\d+\.\d+\.\d+$/);
   assert.match(info.buildDate, /^\d{4}-\d{2}-\d{2}$/);
 });
+
+test('close() while start() is still on the worker thread: a coded rejection or a start, never a crash', async () => {
+  for (let round = 0; round < 20; round += 1) {
+    const session = new nfv.Session().useSimulator({ realTime: false });
+    const starting = session.start();
+    session.close();
+    await starting.catch((error) => assert.ok(error instanceof nfv.NeurofitVitalsError, String(error)));
+    await assert.rejects(session.result, nfv.MisuseError);
+  }
+});
+
+test('twenty concurrent readings each get their own heart rate', async () => {
+  const rates = Array.from({ length: 20 }, (_, index) => 55 + 2 * index);
+  const sessions = rates.map((heartRateBpm) => new nfv.Session().useSimulator({ realTime: false, heartRateBpm }));
+  const results = await Promise.all(sessions.map((session) => session.run()));
+  results.forEach((result, index) => assert.ok(Math.abs(result.heartRateBpm - rates[index]) <= 1,
+    `${result.heartRateBpm} for ${rates[index]}`));
+  for (const session of sessions) session.close();
+});
