@@ -9,7 +9,6 @@
 #include "session.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 void native_session_free_when_unused(napi_env env, native_session *session) {
     if (!session->wrap_finalized || !session->channel_finalized) return;

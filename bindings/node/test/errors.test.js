@@ -56,6 +56,7 @@ test('bad configurations: InvalidArgumentError naming the key', () => {
   assert.throws(() => new nfv.Session().useHostFrames(30.5), coded(nfv.InvalidArgumentError, /fpsTier/));
   assert.throws(() => new nfv.Session().useReplay('/nonexistent/reading.csv'), coded(nfv.InvalidArgumentError));
   assert.throws(() => new nfv.Session().enablePreviewFrames(61), coded(nfv.InvalidArgumentError));
+  assert.throws(() => new nfv.Session().useCamera('/dev/video0\0x'), coded(nfv.InvalidArgumentError, /NUL/));
 });
 
 test('calls in the wrong order: MisuseError', async () => {
