@@ -4,7 +4,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const nfv = require('..');
-const { APP_ID, licenseKey } = require('./helpers');
+const { APP_ID, licenseKey, runChild } = require('./helpers');
 
 /** An assert.throws/rejects matcher: the error is `Type` with its code and status, and its message matches. */
 function coded(Type, pattern = /./) {
@@ -137,4 +137,12 @@ test('error objects keep the library\'s error object and unknown codes', () => {
     reason: 'badSignature' });
   assert.equal(error.name, 'LicenseInvalidError');
   assert.equal(nfv.MisuseError.status, 9);
+});
+
+test('an addon that cannot be loaded is a LibraryLoadError naming it', () => {
+  const child = runChild(`
+    try { require(process.env.NFV_NODE_PACKAGE); } catch (error) { console.log(error.name, error.code, error.message); }
+  `, { env: { NFV_NODE_ADDON: '/nonexistent/neurofit_vitals.node' } });
+  assert.equal(child.status, 0, child.stderr);
+  assert.match(child.stdout, /^LibraryLoadError libraryLoad Could not load the neurofit_vitals addon \/nonexistent\//);
 });
