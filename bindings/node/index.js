@@ -10,24 +10,20 @@
  *
  * See docs/getting-started-node.md.
  */
-const errors = require('./lib/errors');
-const library = require('./lib/library');
+const {
+  NeurofitVitalsError, NotActivatedError, LicenseInvalidError, CameraPermissionDeniedError, CameraUnavailableError,
+  UnsupportedDeviceError, NoHeartRateError, InternalError, InvalidArgumentError, MisuseError, LibraryLoadError,
+} = require('./lib/errors');
+const {
+  libraryInfo, activate, licenseStatus, deviceSupport, cameraAccess, cameras, analyze, compare, setLogging,
+} = require('./lib/library');
 const { Session } = require('./lib/session');
 const { PixelFormat } = require('./lib/pixel-format');
 
+// Listed name by name (no spread) so that ES modules can import them by name too.
 module.exports = {
-  Session,
-  PixelFormat,
-  ...library,
-  NeurofitVitalsError: errors.NeurofitVitalsError,
-  NotActivatedError: errors.NotActivatedError,
-  LicenseInvalidError: errors.LicenseInvalidError,
-  CameraPermissionDeniedError: errors.CameraPermissionDeniedError,
-  CameraUnavailableError: errors.CameraUnavailableError,
-  UnsupportedDeviceError: errors.UnsupportedDeviceError,
-  NoHeartRateError: errors.NoHeartRateError,
-  InternalError: errors.InternalError,
-  InvalidArgumentError: errors.InvalidArgumentError,
-  MisuseError: errors.MisuseError,
-  LibraryLoadError: errors.LibraryLoadError,
+  Session, PixelFormat,
+  libraryInfo, activate, licenseStatus, deviceSupport, cameraAccess, cameras, analyze, compare, setLogging,
+  NeurofitVitalsError, NotActivatedError, LicenseInvalidError, CameraPermissionDeniedError, CameraUnavailableError,
+  UnsupportedDeviceError, NoHeartRateError, InternalError, InvalidArgumentError, MisuseError, LibraryLoadError,
 };
