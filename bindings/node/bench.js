@@ -91,7 +91,8 @@ function cAndPythonFigures(prefix, rounds) {
   const script = path.join(__dirname, '..', 'python', 'bench', 'bench_events.py');
   const run = spawnSync('python3', [script, '--prefix', prefix, '--rounds', String(rounds)], { encoding: 'utf8' });
   if (run.status !== 0) {
-    console.log(`(C and Python figures unavailable: ${(run.stderr || run.error?.message || '').trim().split('\n').at(-1)})`);
+    const why = (run.stderr || run.error?.message || '').trim().split('\n').at(-1);
+    console.log(`(C and Python figures unavailable: ${why})`);
     return null;
   }
   return JSON.parse(run.stdout.trim().split('\n').at(-1));
@@ -106,7 +107,9 @@ async function eventCosts({ prefix, rounds, python }) {
     'python-pull-events': 'Python Session.next_event: pull + json.loads + event dataclass',
     'python-callback-dispatch': 'Python callback mode (binding\'s dispatch thread)',
   };
-  for (const [mode, what] of Object.entries(described)) if (other?.[mode] !== undefined) rows.push([mode, other[mode], null, what]);
+  for (const [mode, what] of Object.entries(described)) {
+    if (other?.[mode] !== undefined) rows.push([mode, other[mode], null, what]);
+  }
   const [emitterCost, emitterEvents] = await median(rounds, emitterRound);
   rows.push(['node-emitter', emitterCost, emitterEvents,
     'Node: threadsafe function hop + JSON.parse + emit(type) + emit(\'event\')']);
@@ -115,9 +118,11 @@ async function eventCosts({ prefix, rounds, python }) {
   console.log(`per-event delivery cost, median of ${rounds} readings`);
   console.log(`${'mode'.padEnd(26)} ${'µs/event'.padStart(9)} ${'events'.padStart(7)}  what`);
   for (const [mode, cost, events, what] of rows) {
-    console.log(`${mode.padEnd(26)} ${(cost / 1000).toFixed(2).padStart(9)} ${String(events ?? '').padStart(7)}  ${what}`);
+    const count = String(events ?? '').padStart(7);
+    console.log(`${mode.padEnd(26)} ${(cost / 1000).toFixed(2).padStart(9)} ${count}  ${what}`);
   }
-  console.log('(the Node drain starts from the threadsafe function\'s queue: the addon\'s C callback, a copy and a queue ' +
+  console.log('(the Node drain starts from the threadsafe function\'s queue: the addon\'s C callback, a copy and a ' +
+    'queue ' +
     'push on the library\'s event thread, ran while JavaScript was held and is not in the Node figures; the C ' +
     'callback figure includes the library\'s own hand-over)');
 }
@@ -133,7 +138,8 @@ async function sessionLoop({ sessions }) {
   const snapshot = async (label, began) => {
     await collect();
     const seconds = began ? ` ${((Date.now() - began) / 1000).toFixed(1)} s` : '';
-    console.log(`${label.padEnd(28)} VmRSS ${String(procStatus('VmRSS')).padStart(7)} kB  Threads ${String(procStatus('Threads')).padStart(3)}${seconds}`);
+    const rss = String(procStatus('VmRSS')).padStart(7);
+    console.log(`${label.padEnd(28)} VmRSS ${rss} kB  Threads ${String(procStatus('Threads')).padStart(3)}${seconds}`);
     return { rss: procStatus('VmRSS'), threads: procStatus('Threads') };
   };
   const runOne = async () => {
@@ -155,8 +161,9 @@ async function sessionLoop({ sessions }) {
   const after = await snapshot(`after ${sessions}`, began);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const settled = await snapshot('1 s later');
-  console.log(`change from baseline: VmRSS ${settled.rss - baseline.rss >= 0 ? '+' : ''}${settled.rss - baseline.rss} kB, ` +
-    `Threads ${settled.threads - baseline.threads >= 0 ? '+' : ''}${settled.threads - baseline.threads}; ` +
+  const signed = (value) => `${value >= 0 ? '+' : ''}${value}`;
+  console.log(`change from baseline: VmRSS ${signed(settled.rss - baseline.rss)} kB, ` +
+    `Threads ${signed(settled.threads - baseline.threads)}; ` +
     `${((after.rss - baseline.rss) / sessions * 1024).toFixed(0)} bytes per session right after the loop`);
 }
 

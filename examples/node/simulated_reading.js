@@ -11,10 +11,13 @@ const nfv = require('neurofit-vitals');
 async function main() {
   const fast = process.argv.includes('--fast');
   const session = new nfv.Session().useSimulator({ realTime: !fast });
-  session.on('guidance', (event) => console.log(`guidance ${event.guidance}, start ${Math.round(event.startProgress * 100)} %`));
+  session.on('guidance', (event) => {
+    console.log(`guidance ${event.guidance}, start ${Math.round(event.startProgress * 100)} %`);
+  });
   session.on('started', () => console.log('reading started'));
   session.on('preview', (event) => {
-    if (event.heartRateBpm !== undefined) console.log(`${event.elapsed.toFixed(0)} s: ${event.heartRateBpm.toFixed(0)} bpm`);
+    if (event.heartRateBpm === undefined) return;
+    console.log(`${event.elapsed.toFixed(0)} s: ${event.heartRateBpm.toFixed(0)} bpm`);
   });
   session.on('cancelled', (event) => console.log(`cancelled (${event.reason}); positioning again`));
   try {

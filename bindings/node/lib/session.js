@@ -288,7 +288,10 @@ class Session extends EventEmitter {
     this.#updateKeepAlive();
     if (this.#outcome?.result) this.#settle.resolve(this.#outcome.result);
     else if (this.#outcome?.error) this.#settle.reject(this.#outcome.error);
-    else this.#settle.reject(new MisuseError(`The session ended without a result (it was ${this.#closed ? 'closed' : 'stopped'})`));
+    else {
+      const how = this.#closed ? 'closed' : 'stopped';
+      this.#settle.reject(new MisuseError(`The session ended without a result (it was ${how})`));
+    }
     for (const stream of this.#streams) stream.end();
     this.#streams.clear();
     this.#emitSafely('end');
@@ -303,7 +306,9 @@ class Session extends EventEmitter {
     for (const listener of this.rawListeners(type)) {
       try {
         const returned = listener.apply(this, args);
-        if (typeof returned?.then === 'function') returned.then(undefined, (error) => this.#reportHandlerError(error, type));
+        if (typeof returned?.then === 'function') {
+          returned.then(undefined, (error) => this.#reportHandlerError(error, type));
+        }
       } catch (error) {
         this.#reportHandlerError(error, type);
       }

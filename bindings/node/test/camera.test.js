@@ -60,7 +60,7 @@ function cameraState(workdir) {
 }
 
 test('a camera reading through the fake V4L2 camera completes with the scene\'s heart rate', (t) => {
-  assert.ok(process.env.NFV_FAKE_CAMERA, 'NFV_FAKE_CAMERA must name the fake camera library (scripts/build-fake-camera)');
+  assert.ok(process.env.NFV_FAKE_CAMERA, 'NFV_FAKE_CAMERA must name the fake camera (scripts/build-fake-camera)');
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'nfv-node-camera-'));
   try {
     const child = runChild(CAMERA_READING, {

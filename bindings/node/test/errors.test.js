@@ -47,11 +47,13 @@ test('bad license keys: LicenseInvalidError with the reason a program can act on
 });
 
 test('bad configurations: InvalidArgumentError naming the key', () => {
-  assert.throws(() => new nfv.Session('{"readingDuration": '), coded(nfv.InvalidArgumentError, /Invalid configuration/));
+  assert.throws(() => new nfv.Session('{"readingDuration": '),
+    coded(nfv.InvalidArgumentError, /Invalid configuration/));
   assert.throws(() => new nfv.Session({ readingDuration: -5 }), coded(nfv.InvalidArgumentError, /readingDuration/));
   assert.throws(() => new nfv.Session({ noSuchKey: true }), coded(nfv.InvalidArgumentError, /noSuchKey/));
   assert.throws(() => new nfv.Session(12), coded(nfv.InvalidArgumentError));
-  assert.throws(() => new nfv.Session().useSimulator({ heartRateBpm: 500 }), coded(nfv.InvalidArgumentError, /heartRateBpm/));
+  assert.throws(() => new nfv.Session().useSimulator({ heartRateBpm: 500 }),
+    coded(nfv.InvalidArgumentError, /heartRateBpm/));
   assert.throws(() => new nfv.Session().useHostFrames(0), coded(nfv.InvalidArgumentError));
   assert.throws(() => new nfv.Session().useHostFrames(30.5), coded(nfv.InvalidArgumentError, /fpsTier/));
   assert.throws(() => new nfv.Session().useReplay('/nonexistent/reading.csv'), coded(nfv.InvalidArgumentError));

@@ -15,7 +15,7 @@ const PACKAGE = path.join(__dirname, '..');
 /** The test license key; fails the test when the environment lacks it. */
 function licenseKey() {
   const key = process.env.NFV_TEST_KEY_NODE;
-  if (!key) throw new Error(`NFV_TEST_KEY_NODE is not set (a license key for ${APP_ID}; scripts/test-bindings sets it)`);
+  if (!key) throw new Error(`NFV_TEST_KEY_NODE is not set (a key for ${APP_ID}; scripts/test-bindings sets it)`);
   return key;
 }
 

@@ -89,7 +89,8 @@ test('every pixel format is accepted at its exact size and refused one byte shor
       await session.start();
       const { bytes, stride } = frameOf(format, width, height);
       const pixels = Buffer.alloc(bytes, 128);
-      assert.equal(session.submitFrame(pixels, format, width, height, 1_000_000, stride), true, `${format} ${width}x${height}`);
+      assert.equal(session.submitFrame(pixels, format, width, height, 1_000_000, stride), true,
+        `${format} ${width}x${height}`);
       assert.throws(() => session.submitFrame(pixels.subarray(1), format, width, height, 1_100_000, stride),
         (error) => error instanceof nfv.InvalidArgumentError && error.status === 8 && error.code === 'invalidArgument',
         `${format} ${width}x${height} one byte short`);
@@ -98,7 +99,7 @@ test('every pixel format is accepted at its exact size and refused one byte shor
   }
 });
 
-test('Buffers, TypedArrays (at an offset), DataViews, ArrayBuffers and BigInt timestamps are taken as bytes', async () => {
+test('Buffers, TypedArrays (at an offset), DataViews, ArrayBuffers and BigInt timestamps are taken', async () => {
   const session = new nfv.Session().useHostFrames(FPS);
   await session.start();
   const size = WIDTH * HEIGHT * 3;
