@@ -1,0 +1,63 @@
+/*
+ * session.h — a native session: the library's handle, and the channel that carries its events and preview frames
+ * from the library's threads to JavaScript (delivery.c).
+ *
+ * Lifetime: the JavaScript NativeSession object owns it (napi_wrap). It is freed when both its wrap finalizer has
+ * run (the handle is destroyed there, if close() did not do it first) and its channel has been finalized: library
+ * threads may call into the channel until nfv_session_destroy() returns, and the channel may hand queued items to
+ * JavaScript until Node finalizes it.
+ */
+#ifndef NFV_NODE_SESSION_H
+#define NFV_NODE_SESSION_H
+
+#include "addon.h"
+
+#include <pthread.h>
+
+/** The newest preview frame not yet handed to JavaScript: one slot, overwritten while JavaScript is busy. */
+typedef struct preview_slot {
+    unsigned char *rgb;        /**< width * 3 bytes per row, rows packed */
+    size_t capacity;           /**< bytes allocated at rgb */
+    int width, height;
+    int64_t timestamp_us;
+    int pending;               /**< a delivery is queued and JavaScript has not taken the slot yet */
+    uint32_t dropped;          /**< frames overwritten in the slot since JavaScript last took it */
+} preview_slot;
+
+/** One NativeSession. Fields marked (lock) are shared with library threads and read or written under `lock`;
+ *  the others belong to the JavaScript thread. */
+typedef struct native_session {
+    nfv_session *handle;                 /**< NULL once destroyed */
+    pthread_mutex_t lock;
+    napi_threadsafe_function channel;    /**< events and preview notices, to JavaScript; thread count 1, held by the
+                                              library's threads until the handle is destroyed */
+    int channel_closed;                  /**< (lock) released or finalized: library threads must not use it */
+    int channel_finalized;               /**< Node finalized the channel */
+    int wrap_finalized;                  /**< the NativeSession object was collected or its environment ended */
+    int kept_alive;                      /**< the channel is ref'd and `owner` is a strong reference */
+    napi_ref owner;                      /**< the JavaScript Session that receives the deliveries (weak unless
+                                              kept alive) */
+    preview_slot preview;                /**< (lock) */
+} native_session;
+
+/** Creates the channel (unref'd) and the weak owner reference. Returns 0 with an exception on failure. */
+int delivery_open(napi_env env, native_session *session, napi_value owner);
+
+/** nfv_event_fn: copies the event JSON and queues it to JavaScript. Library event thread. */
+void delivery_on_event(void *user_data, const char *event_json);
+
+/** nfv_preview_callback: copies the frame into the slot and queues a notice unless one is pending. Library preview
+ *  thread. */
+void delivery_on_preview(const uint8_t *rgb, int width, int height, int stride, int64_t timestamp_us,
+                         void *user_data);
+
+/** Keeps the process alive for the session's deliveries (ref'd channel, strong owner) or not. */
+void delivery_keep_alive(napi_env env, native_session *session, int keep);
+
+/** Closes the channel after the handle was destroyed: queued items are dropped, nothing more is delivered. */
+void delivery_close(napi_env env, native_session *session);
+
+/** Frees the session once both its wrap and its channel were finalized. */
+void native_session_free_when_unused(napi_env env, native_session *session);
+
+#endif /* NFV_NODE_SESSION_H */
