@@ -30,7 +30,6 @@ final class NativeApi {
     /** The ABI this binding was written for: the number in the library's SONAME. */
     static final int ABI_VERSION = 1;
     static final int OK = 0;
-    static final int TIMEOUT = 100;
     static final int DONE = 101;
 
     /** Where the library was loaded from. */
