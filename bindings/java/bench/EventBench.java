@@ -26,7 +26,8 @@ import java.util.concurrent.CountDownLatch;
  *       process's resident memory and thread count (/proc/self/status) and the Java heap before and after.</li>
  * </ol>
  *
- * Both measure after {@value #WARM_UP} unmeasured repetitions. Usage: {@code java -cp JAR:jna.jar:BENCH_CLASSES com.neurofit.vitals.EventBench [ROUNDS] [SESSIONS]}
+ * Both measure after {@value #WARM_UP} unmeasured repetitions. Usage:
+ * {@code java -cp JAR:jna.jar:BENCH_CLASSES com.neurofit.vitals.EventBench [ROUNDS] [SESSIONS]}
  */
 public final class EventBench {
     private static final SimulatorOptions FAST = SimulatorOptions.builder().realTime(false).seed(11).build();
@@ -126,6 +127,7 @@ public final class EventBench {
         settle();
         long[] before = processStatus();
         long heapBefore = usedHeap();
+        long committedBefore = Runtime.getRuntime().totalMemory();
         long began = System.nanoTime();
         double heartRates = 0;
         StringBuilder course = new StringBuilder();
@@ -140,6 +142,7 @@ public final class EventBench {
         settle();
         long[] after = processStatus();
         long heapAfter = usedHeap();
+        long committedAfter = Runtime.getRuntime().totalMemory();
         System.out.printf(Locale.ROOT, "%n%d sessions created, run (fast simulated reading) and closed in %.1f s "
                 + "(%.1f ms each; mean heart rate %.1f bpm)%n", sessions, seconds, seconds * 1000 / sessions,
                 heartRates / sessions);
@@ -151,6 +154,8 @@ public final class EventBench {
                 after[1] - before[1]);
         System.out.printf(Locale.ROOT, "%-22s %10d %10d %+10d%n", "Java heap used (KiB)", heapBefore / 1024,
                 heapAfter / 1024, (heapAfter - heapBefore) / 1024);
+        System.out.printf(Locale.ROOT, "%-22s %10d %10d %+10d%n", "Java heap size (KiB)", committedBefore / 1024,
+                committedAfter / 1024, (committedAfter - committedBefore) / 1024);
     }
 
     private static double runOneSession(int seed) throws Exception {

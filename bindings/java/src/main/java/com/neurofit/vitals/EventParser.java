@@ -29,7 +29,8 @@ final class EventParser {
     private static VitalsEvent of(String type, JsonObject event, OptionalDouble t) {
         return switch (type) {
             case "state" -> stateChanged(event, t);
-            case "guidance" -> new VitalsEvent.Guidance(WireEnum.parse(GuidanceKind.class, event.requireString("guidance")),
+            case "guidance" -> new VitalsEvent.Guidance(
+                    WireEnum.parse(GuidanceKind.class, event.requireString("guidance")),
                     event.requireDouble("startProgress"), t);
             case "started" -> new VitalsEvent.Started(t);
             case "preview" -> new VitalsEvent.Preview(event.requireDouble("elapsed"), event.requireDouble("progress"),
@@ -39,7 +40,8 @@ final class EventParser {
                     event.optionalDouble("breathingRateBrpm"),
                     event.optionalString("signalLevel").map(text -> WireEnum.parse(SignalLevel.class, text)), t);
             case "heartbeat" -> new VitalsEvent.Heartbeat(event.optionalDouble("ibiMs"), t);
-            case "cancelled" -> new VitalsEvent.Cancelled(WireEnum.parse(CancelReason.class, event.requireString("reason")),
+            case "cancelled" -> new VitalsEvent.Cancelled(
+                    WireEnum.parse(CancelReason.class, event.requireString("reason")),
                     event.optionalString("detail"),
                     event.optionalObject("context").map(JsonObject::members).orElse(Map.of()), t);
             case "reconfiguringCamera" -> new VitalsEvent.ReconfiguringCamera(event.optionalInt("fpsTier"),

@@ -82,7 +82,8 @@ final class Json {
                 throw new IllegalArgumentException("JSON has no value for " + number);
             }
             out.append(number);
-        } else if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+        } else if (value instanceof Long || value instanceof Integer || value instanceof Short
+                || value instanceof Byte) {
             out.append(((Number) value).longValue());
         } else if (value instanceof CharSequence) {
             writeString(value.toString(), out);

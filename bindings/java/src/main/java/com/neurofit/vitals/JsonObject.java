@@ -38,7 +38,8 @@ final class JsonObject {
 
     OptionalDouble optionalDouble(String key) {
         Object value = members.get(key);
-        return value == null ? OptionalDouble.empty() : OptionalDouble.of(typed(key, value, Number.class).doubleValue());
+        return value == null ? OptionalDouble.empty()
+                : OptionalDouble.of(typed(key, value, Number.class).doubleValue());
     }
 
     OptionalInt optionalInt(String key) {
@@ -88,15 +89,16 @@ final class JsonObject {
         return items.stream().map(item -> typed(key, item, String.class)).toList();
     }
 
-    /** A list of objects; empty when the key is missing. */
+    /**
+     * Parses a JSON text that must be an array of objects.
+     *
+     * @throws IllegalArgumentException when the text is not strict JSON or not an array of objects
+     */
     @SuppressWarnings("unchecked")
-    List<JsonObject> objectList(String key) {
-        Object value = members.get(key);
-        if (value == null) {
-            return List.of();
-        }
-        List<?> items = typed(key, value, List.class);
-        return items.stream().map(item -> new JsonObject(typed(key, item, Map.class))).toList();
+    static List<JsonObject> parseList(String text) {
+        Object value = Json.parse(text);
+        List<?> items = typed("(the text)", value, List.class);
+        return items.stream().map(item -> new JsonObject(typed("(an element)", item, Map.class))).toList();
     }
 
     private static <T> T typed(String key, Object value, Class<T> type) {

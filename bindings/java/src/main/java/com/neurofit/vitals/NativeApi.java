@@ -196,7 +196,7 @@ final class NativeApi {
             try {
                 return NativeLibrary.getInstance(candidate);
             } catch (UnsatisfiedLinkError error) {
-                tried.add(candidate + " (" + error.getMessage().lines().findFirst().orElse("") + ")");
+                tried.add(candidate + " (" + String.join(" ", error.getMessage().strip().split("\\s*\n\\s*")) + ")");
             }
         }
         throw new UnsatisfiedLinkError("libNeurofitVitals.so.1 could not be loaded; tried " + String.join(", ", tried)
@@ -212,11 +212,11 @@ final class NativeApi {
     private static List<String> candidates() {
         String property = System.getProperty("neurofit.vitals.library");
         if (property != null && !property.isEmpty()) {
-            return List.of(property);
+            return List.of(new File(property).getAbsolutePath());
         }
         String environment = System.getenv("NFV_LIBRARY");
         if (environment != null && !environment.isEmpty()) {
-            return List.of(environment);
+            return List.of(new File(environment).getAbsolutePath());
         }
         List<String> candidates = new ArrayList<>();
         File besideJar = libraryBesideJar();

@@ -55,7 +55,8 @@ public record VitalsResult(double heartRateBpm, int quality, OptionalDouble rmss
                         .map(text -> WireEnum.parse(BreathingRateConfidence.class, text)),
                 result.optionalString("id"), result.optionalString("capturedAt"),
                 result.optionalDouble("durationSeconds"), result.optionalDouble("confidence"),
-                result.stringList("flags"), result.optionalObject("diagnostics").map(JsonObject::members).orElse(Map.of()),
+                result.stringList("flags"),
+                result.optionalObject("diagnostics").map(JsonObject::members).orElse(Map.of()),
                 result.optionalString("sdkVersion"), result.optionalString("engineVersion"),
                 Json.write(result.members()));
     }

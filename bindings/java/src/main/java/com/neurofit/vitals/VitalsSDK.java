@@ -76,12 +76,7 @@ public final class VitalsSDK {
 
     /** The cameras present, in node order, without opening or reserving them; empty when there is none. */
     public static List<CameraInfo> cameras() {
-        String listing = NativeApi.jsonOut(NativeApi::nfv_cameras);
-        return ((List<?>) Json.parse(listing)).stream().map(item -> {
-            @SuppressWarnings("unchecked")
-            JsonObject camera = new JsonObject((java.util.Map<String, Object>) item);
-            return CameraInfo.of(camera);
-        }).toList();
+        return JsonObject.parseList(NativeApi.jsonOut(NativeApi::nfv_cameras)).stream().map(CameraInfo::of).toList();
     }
 
     /**

@@ -100,6 +100,15 @@ class ErrorsTest {
     }
 
     @Test
+    void aMissingLibraryIsAnUnsatisfiedLinkErrorSayingWhatWasTried() throws Exception {
+        TestSupport.ChildOutput child = TestSupport.runChildJvm(MissingLibraryChild.class,
+                Map.of("NFV_LIBRARY", "/nonexistent/libNeurofitVitals.so.1"), 60);
+        assertEquals(0, child.exitCode(), child.stderr());
+        assertTrue(child.stdout().startsWith("UnsatisfiedLinkError: libNeurofitVitals.so.1 could not be loaded; tried "
+                + "/nonexistent/libNeurofitVitals.so.1 ("), child.stdout());
+    }
+
+    @Test
     void eachCodeHasItsSubclassAndUnknownCodesKeepTheirs() {
         String[] codes = {"notActivated", "licenseInvalid", "cameraPermissionDenied", "cameraUnavailable",
             "unsupportedDevice", "noHeartRate", "internalError", "invalidArgument", "misuse"};
@@ -111,6 +120,17 @@ class ErrorsTest {
         }
         VitalsException newer = VitalsException.of("somethingNew", "later library", true, null);
         assertTrue(newer instanceof VitalsException.Other && newer.code().equals("somethingNew") && newer.retryable());
+    }
+
+    /** A JVM whose NFV_LIBRARY names no file: prints the error the first use of the binding throws. */
+    static final class MissingLibraryChild {
+        public static void main(String[] arguments) {
+            try {
+                System.out.println("loaded " + VitalsSDK.version());
+            } catch (UnsatisfiedLinkError error) {
+                System.out.println("UnsatisfiedLinkError: " + error.getMessage());
+            }
+        }
     }
 
     /** A fresh JVM: host frames before any activation. Prints the code and status it got. */

@@ -85,8 +85,8 @@ final class TestSupport {
      */
     static ChildOutput runChildJvm(Class<?> mainClass, Map<String, String> environment, long timeoutSeconds,
                                    String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path")));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
         for (String property : List.of("jna.library.path", "neurofit.vitals.library")) {
             String value = System.getProperty(property);
             if (value != null) {
