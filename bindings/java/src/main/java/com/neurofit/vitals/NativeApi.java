@@ -54,6 +54,11 @@ final class NativeApi {
         void invoke(Pointer userData, Pointer eventJson);
     }
 
+    /** The C {@code nfv_preview_callback}: one preview picture, on the session's preview thread. */
+    interface PreviewCallback extends Callback {
+        void invoke(Pointer rgb, int width, int height, int stride, long timestampUs, Pointer userData);
+    }
+
     // Versions and errors.
     static native int nfv_abi_version();
 
@@ -96,6 +101,9 @@ final class NativeApi {
     static native int nfv_session_record(Pointer session, byte[] path);
 
     static native int nfv_session_set_callback(Pointer session, EventCallback callback, Pointer userData);
+
+    static native int nfv_session_set_preview_callback(Pointer session, PreviewCallback callback, Pointer userData,
+                                                       int maxFps);
 
     static native int nfv_session_start(Pointer session);
 

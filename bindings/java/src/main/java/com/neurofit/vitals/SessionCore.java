@@ -16,20 +16,29 @@ final class SessionCore {
      *  thread, not per event) and are detached by JNA when the library's thread ends. */
     private static final CallbackThreadInitializer EVENT_THREADS =
             new CallbackThreadInitializer(true, false, "neurofit-vitals-events");
+    /** The same for the preview thread. */
+    private static final CallbackThreadInitializer PREVIEW_THREADS =
+            new CallbackThreadInitializer(true, false, "neurofit-vitals-preview");
 
     /** The handle, {@code null} once destroyed. */
     volatile Pointer handle;
     volatile VitalsListener listener;
+    volatile PreviewListener previewListener;
+    /** The thread running the preview listener, while it runs: closing from there would wait for itself. */
+    volatile Thread previewThread;
     volatile Thread.UncaughtExceptionHandler exceptionHandler;
     volatile boolean started;
     volatile boolean stopRequested;
     final CompletableFuture<VitalsResult> result = new CompletableFuture<>();
     /** The callback the library holds: referenced from here for as long as the handle exists, and beyond. */
     final NativeApi.EventCallback callback = new Trampoline();
+    /** The preview callback the library holds once a preview listener was set: kept like {@link #callback}. */
+    final NativeApi.PreviewCallback previewCallback = new PreviewTrampoline();
 
     SessionCore(Pointer handle) {
         this.handle = handle;
         Native.setCallbackThreadInitializer(callback, EVENT_THREADS);
+        Native.setCallbackThreadInitializer(previewCallback, PREVIEW_THREADS);
     }
 
     /** The live handle. */
@@ -103,7 +112,26 @@ final class SessionCore {
         }
     }
 
-    /** The JNA callback object (a named class: JNA finds the callback interface through it). */
+    /** Copies one preview picture into packed rows and hands it to the preview listener. */
+    private void preview(Pointer rgb, int width, int height, int stride, long timestampUs) {
+        PreviewListener current = previewListener;
+        if (current == null) {
+            return;
+        }
+        int row = 3 * width;
+        byte[] pixels = new byte[row * height];
+        for (int y = 0; y < height; y++) {
+            rgb.read((long) y * stride, pixels, y * row, row);
+        }
+        previewThread = Thread.currentThread();
+        try {
+            current.onPreview(new PreviewFrame(width, height, timestampUs, pixels));
+        } finally {
+            previewThread = null;
+        }
+    }
+
+    /** The JNA event callback object (a named class: JNA finds the callback interface through it). */
     private final class Trampoline implements NativeApi.EventCallback {
         @Override
         public void invoke(Pointer userData, Pointer eventJson) {
@@ -111,6 +139,18 @@ final class SessionCore {
                 deliver(eventJson);
             } catch (Throwable unexpected) {
                 report(unexpected);
+            }
+        }
+    }
+
+    /** The JNA preview callback object. */
+    private final class PreviewTrampoline implements NativeApi.PreviewCallback {
+        @Override
+        public void invoke(Pointer rgb, int width, int height, int stride, long timestampUs, Pointer userData) {
+            try {
+                preview(rgb, width, height, stride, timestampUs);
+            } catch (Throwable thrown) {
+                report(thrown);
             }
         }
     }

@@ -32,7 +32,7 @@ import java.util.function.ToIntFunction;
  *
  * <p><b>Threads.</b> Every method is safe from any thread, the listener's included ({@link #stop()} and
  * {@link #close()} too). Events reach the listener on the library's event thread, attached to the JVM as a daemon
- * thread named "neurofit-vitals-events" (it never keeps the JVM alive). The session holds the JNA callback object
+ * thread named "neurofit-vitals-events" (it never keeps the JVM alive). The session holds its JNA callback objects
  * until the library is done with it: {@link #close()} returns only once a listener call under way has returned, and
  * no listener call starts afterwards (except when {@code close()} is called from inside the listener, whose call then
  * finishes normally). A session that is dropped without {@code close()} is destroyed by a {@link Cleaner} once it is
@@ -174,6 +174,23 @@ public final class VitalsSession implements AutoCloseable {
      */
     public VitalsSession setUncaughtExceptionHandler(Thread.UncaughtExceptionHandler handler) {
         core.exceptionHandler = handler;
+        return this;
+    }
+
+    /**
+     * Hands {@code listener} small RGB pictures of what the source sees (for a preview of the fingertip and its red
+     * glow), at most {@code maxFps} a second of the frames' time; {@code null} removes it. The camera and host frames
+     * give previews; means, the simulator and replays give none. Frames are scaled only while a listener is set.
+     * Before the first start. See {@link PreviewListener} for its thread and rules.
+     *
+     * @param maxFps 1…60, or 0 for 15
+     * @throws VitalsException.InvalidArgument {@code maxFps} out of range
+     * @throws VitalsException.Misuse           after start
+     */
+    public VitalsSession setPreviewListener(PreviewListener listener, int maxFps) {
+        NativeApi.PreviewCallback function = listener == null ? null : core.previewCallback;
+        call(handle -> NativeApi.nfv_session_set_preview_callback(handle, function, null, maxFps));
+        core.previewListener = listener;
         return this;
     }
 
@@ -360,12 +377,19 @@ public final class VitalsSession implements AutoCloseable {
     // -- lifecycle -----------------------------------------------------------------------------------------------
 
     /**
-     * Destroys the session (stopping it first and releasing its source); idempotent. When it returns, the listener is
-     * not running and will not run again (from inside the listener: its current call finishes normally). A result
-     * still pending fails with {@link VitalsException.Misuse}.
+     * Destroys the session (stopping it first and releasing its source); idempotent. When it returns, the listeners are
+     * not running and will not run again (from inside the event listener: its current call finishes normally). A
+     * result still pending fails with {@link VitalsException.Misuse}.
+     *
+     * @throws VitalsException.Misuse from inside the preview listener, which it would wait for (close from another
+     *                                thread, or stop() there)
      */
     @Override
     public void close() {
+        if (core.previewThread == Thread.currentThread()) {
+            throw new VitalsException.Misuse("close() from inside the preview listener would wait for itself; "
+                    + "call stop() there and close from another thread");
+        }
         cleanable.clean();
     }
 
