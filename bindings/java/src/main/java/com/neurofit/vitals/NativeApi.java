@@ -85,6 +85,12 @@ final class NativeApi {
 
     static native int nfv_camera_access(byte[] device, PointerByReference outJson);
 
+    // Batch analysis and comparison.
+    static native int nfv_analyze(double[] timestampsS, double[] red, double[] green, double[] blue, long count,
+                                  byte[] optionsJson, PointerByReference outResultJson);
+
+    static native int nfv_compare(byte[] baselineJson, byte[] followUpJson, PointerByReference outJson);
+
     // Sessions.
     static native int nfv_session_new(byte[] configJson, PointerByReference outSession);
 

@@ -59,6 +59,29 @@ public final class VitalsSDK {
         return LicenseStatus.of(JsonObject.parse(NativeApi.jsonOut(NativeApi::nfv_license_status)));
     }
 
+    /**
+     * Analyses a recorded reading in one call, without a session or a license: the final analysis a session runs at
+     * the end of a reading. Frame i was taken at {@code timestampsS[i]} seconds (increasing; others are skipped) with
+     * the channel means {@code red[i]}, {@code green[i]}, {@code blue[i]} (0…255). The call is pure: the same input
+     * gives the same result.
+     *
+     * @param options the configuration whose analysis keys apply (advanced.consistencyGate, advanced.minAmplitude,
+     *                …), or {@link VitalsConfiguration#defaults()}
+     * @throws VitalsException.NoHeartRate     no trustworthy heart rate in the reading (the message says why)
+     * @throws VitalsException.InvalidArgument arrays of different lengths, values not finite, bad options
+     */
+    public static VitalsResult analyze(double[] timestampsS, double[] red, double[] green, double[] blue,
+                                       VitalsConfiguration options) {
+        int count = timestampsS.length;
+        if (red.length != count || green.length != count || blue.length != count) {
+            throw new VitalsException.InvalidArgument("timestampsS, red, green and blue must have the same length "
+                    + "(got " + count + ", " + red.length + ", " + green.length + ", " + blue.length + ")");
+        }
+        byte[] json = NativeApi.utf8(options.toJson());
+        return VitalsResult.of(JsonObject.parse(NativeApi.jsonOut(
+                out -> NativeApi.nfv_analyze(timestampsS, red, green, blue, count, json, out))));
+    }
+
     /** Whether the default camera (a back camera with a torch preferred) can run a reading; opens no stream. */
     public static DeviceSupport deviceSupport() {
         return deviceSupport(null);
