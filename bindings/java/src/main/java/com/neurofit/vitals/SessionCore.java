@@ -8,8 +8,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What a {@link VitalsSession} shares with the library's event thread and its {@link java.lang.ref.Cleaner}: the
- * handle, the JNA callback object and the result. It holds no reference to the session object, so an unreachable
- * session can be cleaned while this core (and with it the callback) stays reachable until the handle is destroyed.
+ * handle, the JNA callback objects, the listeners and the result. It holds no reference to the session object, so an
+ * unreachable session can be cleaned while this core (and with it the callbacks) stays reachable until the handle is
+ * destroyed. (A listener that refers to its session keeps the session reachable: such a session must be closed.)
  */
 final class SessionCore {
     /** Event threads run as daemons (they never keep the JVM alive), stay attached between events (one attach per

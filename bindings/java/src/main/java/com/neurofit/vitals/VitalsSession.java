@@ -36,7 +36,8 @@ import java.util.function.ToIntFunction;
  * until the library is done with it: {@link #close()} returns only once a listener call under way has returned, and
  * no listener call starts afterwards (except when {@code close()} is called from inside the listener, whose call then
  * finishes normally). A session that is dropped without {@code close()} is destroyed by a {@link Cleaner} once it is
- * unreachable, as a safety net; close it deterministically.
+ * unreachable, as a safety net; close it deterministically (a listener that refers to its session keeps it reachable,
+ * so the net never catches that one).
  *
  * <p><b>Exceptions in the listener</b> never reach the library: each is handed to the session's
  * {@linkplain #setUncaughtExceptionHandler uncaught-exception handler} (by default the event thread's, which prints
