@@ -31,7 +31,7 @@ import java.util.function.ToIntFunction;
  * }</pre>
  *
  * <p><b>Threads.</b> Every method is safe from any thread, the listener's included ({@link #stop()} and
- * {@link #close()} too). Events reach the listener on the library's event thread, attached to the JVM as a daemon
+ * {@link #close()} too; only the {@link PreviewListener} may not close its session). Events reach the listener on the library's event thread, attached to the JVM as a daemon
  * thread named "neurofit-vitals-events" (it never keeps the JVM alive). The session holds its JNA callback objects
  * until the library is done with it: {@link #close()} returns only once a listener call under way has returned, and
  * no listener call starts afterwards (except when {@code close()} is called from inside the listener, whose call then
