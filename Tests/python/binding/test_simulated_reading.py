@@ -170,3 +170,69 @@ def test_auto_start_is_held_by_the_library_before_and_after_start() -> None:
         assert session.auto_start is False, "the setup's choice reaches the running session"
         session.auto_start = True
         assert session.auto_start is True
+
+
+# The result's diagnostics keys of the reference record that a simulated reading has (docs/mapping.md lists the ones
+# left out and those that need a camera).
+REFERENCE_DIAGNOSTICS = [
+    "engine", "engine_version", "hr_source", "refine_mode", "effective_fps", "signal_quality",
+    "quality_passed_fraction", "discard_ratio", "saturation_frac", "measured_fps", "frame_interval_cv",
+    "frame_drop_compliance_error_count", "amplitude", "spectral_concentration", "snr_db", "skewness", "live_sq_at_15s",
+    "live_sq_at_30s", "early_mean_quality_score", "early_min_quality_score", "early_mean_amplitude",
+    "live_sq_max_withheld_run", "live_sq_withheld_estimates", "live_sq_total_estimates", "live_sq_withheld_seq",
+    "early_mean_discard_ratio", "early_max_discard_ratio", "motion_samples", "gate_enabled", "gate_merged_fix_enabled",
+    "red_dc_mean"]
+
+
+def test_events_carry_their_sample_time_and_the_result_the_reference_diagnostics() -> None:
+    with simulated_session() as session:
+        session.start()
+        events = list(session.events(timeout=30))
+    times = [event.t for event in events[1:]]
+    assert events[0].t is None and isinstance(events[0], nfv.State), "only the opening state may come untimed"
+    assert all(t is not None for t in times), [event.type for event in events[1:] if event.t is None]
+    assert times == sorted(times) and times[-1] > 60
+    completed = next(event for event in events if isinstance(event, nfv.Completed))
+    missing = [key for key in REFERENCE_DIAGNOSTICS if key not in completed.result.diagnostics]
+    assert missing == []
+    assert len(completed.result.diagnostics["live_sq_withheld_seq"]) == \
+        completed.result.diagnostics["live_sq_total_estimates"]
+
+
+def test_a_restart_after_a_cancel_to_idle_positions_on_the_sources_new_clock() -> None:
+    """The simulator's clock starts at 0 again on the second start: the reading starts within seconds of it."""
+    with nfv.Session({"autoRestartAfterCancel": False}) as session:
+        session.use_simulator(FAST_SIMULATOR)
+        session.start()
+        first_attempt: List[nfv.Event] = []
+        for event in session.events(timeout=10):
+            first_attempt.append(event)
+            if isinstance(event, nfv.Preview) and event.elapsed >= 5 and not session_cancelled(first_attempt):
+                session.cancel_reading("again")
+            if isinstance(event, nfv.State) and event.state == nfv.SessionPhase.IDLE:
+                break
+        assert session.state.state == nfv.SessionPhase.IDLE
+        assert session_cancelled(first_attempt) and first_attempt[-1].t > 15
+        session.start()
+        second = list(session.events(timeout=10))
+    started = next(event for event in second if isinstance(event, nfv.Started))
+    assert started.t < 10, "positioning followed the new clock"
+    assert any(isinstance(event, nfv.Completed) for event in second)
+
+
+def session_cancelled(events: List[nfv.Event]) -> bool:
+    return any(isinstance(event, nfv.Cancelled) and event.reason == nfv.CancelReason.CANCELLED_BY_APP
+               for event in events)
+
+
+def test_a_session_never_started_waits_its_whole_timeout_and_ends_when_closed_meanwhile() -> None:
+    session = nfv.Session()
+    began = time.monotonic()
+    assert session.next_event(timeout=0.2) is None
+    assert time.monotonic() - began >= 0.19 and not session.ended, "a start may still come: no spin, no end"
+    closer = threading.Timer(0.3, session.close)
+    closer.start()
+    began = time.monotonic()
+    assert session.next_event(timeout=None) is None
+    closer.join()
+    assert session.ended and time.monotonic() - began < 5
