@@ -1,11 +1,13 @@
 """A simulated reading (the engine's synthetic finger, as fast as the session consumes) in each delivery mode:
 pull on the caller's thread, callback on the binding's dispatch thread, asyncio; stop from another thread and from
-inside a callback."""
+inside a callback; every event's sample time and the result's diagnostics keys; a restart after a cancel to idle
+(simulator and replay); a reader waiting on a session that never started."""
 
 import asyncio
 import gc
 import threading
 import time
+from pathlib import Path
 from typing import List
 
 import pytest
@@ -199,10 +201,20 @@ def test_events_carry_their_sample_time_and_the_result_the_reference_diagnostics
         completed.result.diagnostics["live_sq_total_estimates"]
 
 
-def test_a_restart_after_a_cancel_to_idle_positions_on_the_sources_new_clock() -> None:
-    """The simulator's clock starts at 0 again on the second start: the reading starts within seconds of it."""
+@pytest.mark.parametrize("source", ["simulator", "replay"])
+def test_a_restart_after_a_cancel_to_idle_positions_on_the_sources_new_clock(source: str, tmp_path: Path) -> None:
+    """The simulator's clock, or a replay's recording, starts again on the second start: so does positioning, and
+    the reading starts within seconds of it."""
+    recording = tmp_path / "simulated.nfvrec"
+    if source == "replay":
+        with simulated_session() as session:
+            session.record(str(recording))
+            session.run(timeout=30)
     with nfv.Session({"autoRestartAfterCancel": False}) as session:
-        session.use_simulator(FAST_SIMULATOR)
+        if source == "replay":
+            session.use_replay(str(recording), real_time=False)
+        else:
+            session.use_simulator(FAST_SIMULATOR)
         session.start()
         first_attempt: List[nfv.Event] = []
         for event in session.events(timeout=10):
