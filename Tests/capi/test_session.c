@@ -1,6 +1,8 @@
 /* C API session tests: every session function with bad arguments, a simulated reading to completion in pull and
  * callback mode, host frames (packed and YUV formats, bad sizes, timestamps going backwards), stop from another
- * thread and from inside a callback, destroy while events flow, stale handles.
+ * thread and from inside a callback, destroy while events flow, stale handles; the end of the event stream, live
+ * state, previews, the positioning time-out, every event's sample time, the result's diagnostics keys, and a restart
+ * after a cancel to idle (simulator and replay).
  * Environment: NFV_TEST_KEY (a key listing this executable's name: host frames need activation). */
 #include <neurofit_vitals.h>
 
@@ -735,16 +737,20 @@ static void test_event_times_signal_level_and_diagnostics(void) {
     nfv_session_destroy(session);
 }
 
-/* A cancel to idle (autoRestartAfterCancel false), then start again on the same simulator session: the simulator's
- * clock begins at 0 again and positioning follows it, so the second reading starts within seconds of sample time
- * (not after the span of the first attempt) and runs to a result. */
-static void test_restart_after_cancel_to_idle(void) {
+/* A cancel to idle (autoRestartAfterCancel false), then start again on the same session: the simulator's clock, or
+ * the replay of `recording` (NULL: the simulator), begins again and positioning follows it, so the second reading
+ * starts within seconds of sample time (not after the span of the first attempt) and runs to a result. */
+static void test_restart_after_cancel_to_idle(const char *recording) {
     nfv_session *session = NULL;
     char *json = NULL;
     double first_attempt_t = 0, restarted_at = -1;
     int cancel_asked = 0, cancelled = 0, idle = 0, completed = 0;
     CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":false}", &session), NFV_OK);
-    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    if (recording != NULL) {
+        CHECK_STATUS(nfv_session_use_replay(session, recording, 0), NFV_OK);
+    } else {
+        CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    }
     CHECK_STATUS(nfv_session_start(session), NFV_OK);
     while (!idle && nfv_session_next_event(session, 10000, &json) == NFV_OK) {
         if (!isnan(number_in(json, "t"))) first_attempt_t = number_in(json, "t");
@@ -767,9 +773,22 @@ static void test_restart_after_cancel_to_idle(void) {
         if (contains(json, "\"type\":\"completed\"")) completed = 1;
         nfv_string_free(json);
     }
-    printf("restart after a cancel to idle: first attempt to t = %.1f s, second reading started at t = %.1f s\n",
-           first_attempt_t, restarted_at);
+    printf("restart after a cancel to idle (%s): first attempt to t = %.1f s, second reading started at t = %.1f s\n",
+           recording != NULL ? "replay" : "simulator", first_attempt_t, restarted_at);
     CHECK(restarted_at >= 0 && restarted_at < 10);
+    CHECK(completed);
+    nfv_session_destroy(session);
+}
+
+/* Records a fast simulated reading to `path` (for the replay tests). */
+static void record_simulated_reading(const char *path) {
+    nfv_session *session = NULL;
+    int completed = 0;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_record(session, path), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    pull_all(session, NULL, &completed);
     CHECK(completed);
     nfv_session_destroy(session);
 }
@@ -817,6 +836,7 @@ static void test_logging(void) {
 
 int main(void) {
     const char *key = getenv("NFV_TEST_KEY");
+    char recording[64];
     if (key == NULL) {
         fprintf(stderr, "set NFV_TEST_KEY\n");
         return 2;
@@ -836,7 +856,11 @@ int main(void) {
     test_live_state(key);
     test_positioning_timeout(key);
     test_event_times_signal_level_and_diagnostics();
-    test_restart_after_cancel_to_idle();
+    test_restart_after_cancel_to_idle(NULL);
+    snprintf(recording, sizeof recording, "/tmp/nfv-test-session-%ld.nfvrec", (long)getpid());
+    record_simulated_reading(recording);
+    test_restart_after_cancel_to_idle(recording);
+    remove(recording);
     test_logging();
     return check_summary("test_session");
 }
