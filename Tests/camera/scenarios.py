@@ -682,13 +682,18 @@ print(nfv.device_support().accelerometer, taken)
 """
 
 
+def run_python(args, script, env, library_dir):
+    """Runs `script` (its argument: the license key) with this checkout's binding on the debug library in
+    `library_dir`, in the environment `env`; returns the finished process."""
+    env = dict(env, PYTHONPATH=os.path.join(ROOT, "bindings", "python"),
+               NFV_LIBRARY=os.path.join(library_dir, "libNeurofitVitals.so.1"))
+    return subprocess.run([sys.executable, "-c", script, args.license], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
 def python_motion(args, scenario, library_dir, iio_root):
     """Runs PYTHON_MOTION on the fake camera with NFV_IIO_ROOT=`iio_root`; returns its last output line."""
-    env = environment(args, scenario, extra={"NFV_IIO_ROOT": iio_root,
-                                             "PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
-                                             "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
-    done = subprocess.run([sys.executable, "-c", PYTHON_MOTION, args.license], env=env, capture_output=True,
-                          text=True, timeout=60)
+    done = run_python(args, PYTHON_MOTION, environment(args, scenario, extra={"NFV_IIO_ROOT": iio_root}), library_dir)
     lines = done.stdout.strip().splitlines()
     return (lines[-1] if lines else "") + ("" if done.returncode == 0 else " | " + done.stderr.strip()[-300:])
 
@@ -783,10 +788,7 @@ def facing(args, scenario):
                                              "FAKE_CAMERA_ROTATION": "90"})
     run = subprocess.run([binary, "facing-back", args.license], env=env, capture_output=True, text=True, timeout=60)
     scenario.check(run.returncode == 0, "C API: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
-    env.update({"PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
-                "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
-    python = subprocess.run([sys.executable, "-c", PYTHON_FACING, args.license], env=env, capture_output=True,
-                            text=True, timeout=60)
+    python = run_python(args, PYTHON_FACING, env, library_dir)
     scenario.check(python.stdout.strip() == "back 90 ok CameraUnavailableError",
                    "Python: %r %s" % (python.stdout.strip(), python.stderr.strip()[-400:]))
     scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the C API test" % scenario.torch_file())
@@ -831,10 +833,7 @@ def camera_settings(args, scenario):
     print("    " + " ".join(line for line in run.stdout.splitlines() if not line.startswith("test_camera_capi")))
     scenario.check(run.returncode == 0, "C API: %s %s" % (run.stdout.strip()[-800:], run.stderr.strip()[-600:]))
     scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the C API test" % scenario.torch_file())
-    env.update({"PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
-                "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
-    python = subprocess.run([sys.executable, "-c", PYTHON_PREVIEW, args.license], env=env, capture_output=True,
-                            text=True, timeout=60)
+    python = run_python(args, PYTHON_PREVIEW, env, library_dir)
     scenario.check(python.stdout.strip() == "True {(160, 120)} True True",
                    "Python previews: %r %s" % (python.stdout.strip(), python.stderr.strip()[-400:]))
 
