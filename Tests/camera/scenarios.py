@@ -532,8 +532,10 @@ def full_reading(args, scenario, modes, tier):
         scenario.check(abs(result["diagnostics"].get("measured_fps", 0) - tier) < 0.5, "measured fps %s"
                        % result["diagnostics"].get("measured_fps"))
         capture = {key: result["diagnostics"].get(key) for key in
-                   ("torch_active", "exposure_locked", "exposure_duration_ms", "active_format_width")}
+                   ("torch_active", "exposure_locked", "exposure_duration_ms", "active_format_width",
+                    "exposure_tuner_enabled")}
         scenario.check(capture["torch_active"] is True and capture["exposure_locked"] is True
+                       and capture["exposure_tuner_enabled"] is True
                        and capture["exposure_duration_ms"] is not None
                        and capture["active_format_width"] >= 640, "capture diagnostics %s" % capture)
     scenario.check(scenario.torch_file() == "0", "torch %r after the reading" % scenario.torch_file())
@@ -680,13 +682,18 @@ print(nfv.device_support().accelerometer, taken)
 """
 
 
+def run_python(args, script, env, library_dir):
+    """Runs `script` (its argument: the license key) with this checkout's binding on the debug library in
+    `library_dir`, in the environment `env`; returns the finished process."""
+    env = dict(env, PYTHONPATH=os.path.join(ROOT, "bindings", "python"),
+               NFV_LIBRARY=os.path.join(library_dir, "libNeurofitVitals.so.1"))
+    return subprocess.run([sys.executable, "-c", script, args.license], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
 def python_motion(args, scenario, library_dir, iio_root):
     """Runs PYTHON_MOTION on the fake camera with NFV_IIO_ROOT=`iio_root`; returns its last output line."""
-    env = environment(args, scenario, extra={"NFV_IIO_ROOT": iio_root,
-                                             "PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
-                                             "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
-    done = subprocess.run([sys.executable, "-c", PYTHON_MOTION, args.license], env=env, capture_output=True,
-                          text=True, timeout=60)
+    done = run_python(args, PYTHON_MOTION, environment(args, scenario, extra={"NFV_IIO_ROOT": iio_root}), library_dir)
     lines = done.stdout.strip().splitlines()
     return (lines[-1] if lines else "") + ("" if done.returncode == 0 else " | " + done.stderr.strip()[-300:])
 
@@ -781,19 +788,60 @@ def facing(args, scenario):
                                              "FAKE_CAMERA_ROTATION": "90"})
     run = subprocess.run([binary, "facing-back", args.license], env=env, capture_output=True, text=True, timeout=60)
     scenario.check(run.returncode == 0, "C API: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
-    env.update({"PYTHONPATH": os.path.join(ROOT, "bindings", "python"),
-                "NFV_LIBRARY": os.path.join(library_dir, "libNeurofitVitals.so.1")})
-    python = subprocess.run([sys.executable, "-c", PYTHON_FACING, args.license], env=env, capture_output=True,
-                            text=True, timeout=60)
+    python = run_python(args, PYTHON_FACING, env, library_dir)
     scenario.check(python.stdout.strip() == "back 90 ok CameraUnavailableError",
                    "Python: %r %s" % (python.stdout.strip(), python.stderr.strip()[-400:]))
     scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the C API test" % scenario.torch_file())
 
 
+PYTHON_PREVIEW = """
+import sys
+import threading
+import neurofit_vitals as nfv
+nfv.activate(sys.argv[1], "python3")
+frames, lock = [], threading.Lock()
+def keep(frame):
+    with lock:
+        frames.append(frame)
+with nfv.Session() as session:
+    session.use_camera()
+    session.on_preview(keep, max_fps=10)
+    session.start()
+    guidance = 0
+    for event in session.events(timeout=10):
+        guidance += event.type == "guidance"
+        if guidance == 3:
+            break
+with lock:
+    red = all(max(frame.rgb[0::3]) > max(frame.rgb[1::3]) for frame in frames)
+    gaps = [b.timestamp - a.timestamp for a, b in zip(frames, frames[1:])]
+    print(len(frames) >= 10, {(frame.width, frame.height) for frame in frames}, red, min(gaps or [1]) >= 0.099)
+"""
+
+
+def camera_settings(args, scenario):
+    """Through the C API on a 60 fps fake camera: exposureTunerEnabled false leaves aperture-priority auto-exposure
+    with the camera's own exposure and gain, fpsTiers [30, 60] opens it at 30 fps (the order given), and a preview
+    callback at 10 fps gets red 160x120 pictures; through Python, Session.on_preview gets the same from the camera."""
+    built = build_capi_test(args, scenario)
+    if built is None:
+        return
+    binary, library_dir = built
+    env = environment(args, scenario, modes="YUYV:640x480@60", extra={"LD_LIBRARY_PATH": library_dir})
+    run = subprocess.run([binary, "camera-settings", args.license, scenario.state_path], env=env,
+                         capture_output=True, text=True, timeout=90)
+    print("    " + " ".join(line for line in run.stdout.splitlines() if not line.startswith("test_camera_capi")))
+    scenario.check(run.returncode == 0, "C API: %s %s" % (run.stdout.strip()[-800:], run.stderr.strip()[-600:]))
+    scenario.check(scenario.torch_file() in (None, "0"), "torch %r after the C API test" % scenario.torch_file())
+    python = run_python(args, PYTHON_PREVIEW, env, library_dir)
+    scenario.check(python.stdout.strip() == "True {(160, 120)} True True",
+                   "Python previews: %r %s" % (python.stdout.strip(), python.stderr.strip()[-400:]))
+
+
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
              fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
-             facing, tuner_off, preview, iio_motion]
+             facing, tuner_off, preview, iio_motion, camera_settings]
 
 
 def main():

@@ -1,9 +1,11 @@
 /* The C API's camera functions, run by Tests/camera/scenarios.py under the fake camera (and once without any
  * camera): argument validation, discovery/support/access JSON, a session on the camera whose torch is off
  * after nfv_session_destroy and which takes the host's motion samples, the exposure held during a reading and tuned
- * again after its cancel, and a reading that reads a fake IIO accelerometer and replays to the same result.
+ * again after its cancel, a reading that reads a fake IIO accelerometer and replays to the same result, and the
+ * camera settings a configuration asks for (tuner off, tier order) with preview frames from the camera.
  * Usage: test_camera_capi with-camera LICENSE_KEY STATE_FILE | exposure-hold LICENSE_KEY RECORDING |
- *        iio-motion LICENSE_KEY RECORDING | facing-back LICENSE_KEY | no-camera */
+ *        iio-motion LICENSE_KEY RECORDING | facing-back LICENSE_KEY | camera-settings LICENSE_KEY STATE_FILE |
+ *        no-camera */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -261,6 +263,92 @@ static void iio_motion(const char *license, const char *recording) {
     free(replayed);
 }
 
+/* The value of `key` in the fake camera's state file (key=value lines), or NAN when absent. */
+static double fake_state(const char *path, const char *key) {
+    char line[256];
+    double value = NAN;
+    size_t length = strlen(key);
+    FILE *file = fopen(path, "r");
+    if (!file) return NAN;
+    while (fgets(line, sizeof line, file)) {
+        if (strncmp(line, key, length) == 0 && line[length] == '=') value = strtod(line + length + 1, NULL);
+    }
+    fclose(file);
+    return value;
+}
+
+/* A camera session on `configuration` that has given two guidance events (about two seconds of positioning). */
+static nfv_session *positioning_camera_session(const char *configuration) {
+    nfv_session *session = NULL;
+    CHECK_STATUS(nfv_session_new(configuration, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    CHECK(wait_for_event(session, "\"type\":\"guidance\"", 40));
+    CHECK(wait_for_event(session, "\"type\":\"guidance\"", 20));
+    return session;
+}
+
+/* What the camera's preview callback saw. */
+struct camera_previews {
+    int count, width, height, red_wins;
+    double shortest_gap_s;
+    int64_t last_us;
+};
+
+static void on_camera_preview(const uint8_t *rgb, int width, int height, int stride, int64_t timestamp_us,
+                              void *user) {
+    struct camera_previews *seen = user;
+    long red = 0, green = 0, blue = 0;
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            red += rgb[y * stride + x * 3];
+            green += rgb[y * stride + x * 3 + 1];
+            blue += rgb[y * stride + x * 3 + 2];
+        }
+    }
+    if (seen->count > 0 && (timestamp_us - seen->last_us) / 1e6 < seen->shortest_gap_s)
+        seen->shortest_gap_s = (timestamp_us - seen->last_us) / 1e6;
+    seen->red_wins += red > green && red > blue;
+    seen->width = width;
+    seen->height = height;
+    seen->last_us = timestamp_us;
+    seen->count++;
+}
+
+/* Through the C API on the fake camera (YUYV 640x480 at 60 fps, state file `state`): exposureTunerEnabled false
+ * leaves the camera on aperture-priority auto-exposure with its own exposure and gain; fpsTiers [30, 60] opens the
+ * camera at 30 fps (the order given, not the highest tier); a preview callback at 10 fps gets red 160x120 pictures
+ * at most 10 per second of the frames' time. */
+static void camera_settings(const char *license, const char *state) {
+    CHECK_STATUS(nfv_activate(license, "test_camera_capi"), NFV_OK);
+    nfv_session *session = positioning_camera_session("{\"advanced\":{\"exposureTunerEnabled\":false}}");
+    CHECK(fake_state(state, "exposure_auto") == 3);
+    CHECK(fake_state(state, "exposure") == 250 && fake_state(state, "gain") == 32);
+    CHECK(fake_state(state, "torch") == 1);
+    nfv_session_destroy(session);
+
+    session = positioning_camera_session("{\"advanced\":{\"fpsTiers\":[30,60]}}");
+    printf("fpsTiers [30, 60] on a 60 fps camera: %.0f fps\n", fake_state(state, "fps"));
+    CHECK(fabs(fake_state(state, "fps") - 30) < 0.5);
+    CHECK(fake_state(state, "exposure_auto") == 1);
+    nfv_session_destroy(session);
+
+    struct camera_previews seen = {0, 0, 0, 0, 1e9, 0};
+    session = NULL;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_camera_preview, &seen, 10), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (int i = 0; i < 3; i++) CHECK(wait_for_event(session, "\"type\":\"guidance\"", 40));
+    nfv_session_destroy(session);
+    printf("camera previews: %d of %dx%d, %d red, shortest gap %.3f s\n", seen.count, seen.width, seen.height,
+           seen.red_wins, seen.shortest_gap_s);
+    CHECK(seen.count >= 10);
+    CHECK(seen.width == 160 && seen.height == 120);
+    CHECK(seen.red_wins == seen.count);
+    CHECK(seen.shortest_gap_s >= 0.099);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     arguments_are_checked();
@@ -268,6 +356,8 @@ int main(int argc, char **argv) {
         without_camera();
     } else if (strcmp(argv[1], "facing-back") == 0 && argc >= 3) {
         facing_back(argv[2]);
+    } else if (strcmp(argv[1], "camera-settings") == 0 && argc >= 4) {
+        camera_settings(argv[2], argv[3]);
     } else if (strcmp(argv[1], "exposure-hold") == 0 && argc >= 4) {
         exposure_hold(argv[2], argv[3]);
     } else if (strcmp(argv[1], "iio-motion") == 0 && argc >= 4) {

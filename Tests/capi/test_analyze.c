@@ -91,6 +91,12 @@ static void test_compare_judges_each_metric(void) {
                              "{\"heartRateBpm\":65,\"breathingRateBrpm\":14.5}", &json), NFV_OK);
     CHECK(contains(json, "\"heartRateBpm\":{\"baseline\":70,\"beyondTypicalVariation\":false,\"delta\":-5,"));
     CHECK(contains(json, "\"breathingRateBrpm\":{\"baseline\":12,\"beyondTypicalVariation\":true,\"delta\":2.5,"));
+    nfv_string_free(json);    /* A metric the follow-up lacks (null or absent) is null, whatever the baseline had. */
+    CHECK_STATUS(nfv_compare("{\"heartRateBpm\":70,\"rmssdMs\":40,\"sdnnMs\":50}",
+                             "{\"heartRateBpm\":70,\"rmssdMs\":null}", &json), NFV_OK);
+    check_json(json);
+    CHECK(contains(json, "\"rmssdMs\":null") && contains(json, "\"sdnnMs\":null"));
+    CHECK(contains(json, "\"heartRateBpm\":{\"baseline\":70,\"beyondTypicalVariation\":false,\"delta\":0,"));
     nfv_string_free(json);
 }
 

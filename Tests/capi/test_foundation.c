@@ -1,6 +1,7 @@
 /* C API foundation tests: versions, status names, errors, strings, licensing, bad arguments, threads.
  * Environment: NFV_TEST_KEY (a key listing this executable's name), NFV_TEST_KEY_OTHER_APP (a valid key that lists
- * only another app), NFV_TEST_BUILD ("release" or "debug": what the loaded library is). */
+ * only another app), NFV_TEST_KEY_EXPIRED (a key for this executable whose updatesUntil is 2000-01-01),
+ * NFV_TEST_BUILD ("release" or "debug": what the loaded library is). */
 #include <neurofit_vitals.h>
 
 #include <pthread.h>
@@ -106,6 +107,13 @@ static void test_rejections(const char *key) {
     free(flipped);
 }
 
+/* A key whose update window closed before this library was built: refused in every build, with its own reason. */
+static void test_expired_updates(const char *expired_key) {
+    CHECK_STATUS(nfv_activate(expired_key, NULL), NFV_ERR_LICENSE_INVALID);
+    CHECK(contains(nfv_last_error_message(), "after the key's updatesUntil (2000-01-01)"));
+    CHECK(last_error_reason_is("updatesExpired"));
+}
+
 static void test_other_app(const char *other_app_key, const char *build) {
     char *json = NULL;
     if (strcmp(build, "release") == 0) {
@@ -164,10 +172,11 @@ static void test_threads(const char *key) {
 int main(void) {
     const char *key = getenv("NFV_TEST_KEY");
     const char *other_app_key = getenv("NFV_TEST_KEY_OTHER_APP");
+    const char *expired_key = getenv("NFV_TEST_KEY_EXPIRED");
     const char *build = getenv("NFV_TEST_BUILD");
     char *json = NULL;
-    if (key == NULL || other_app_key == NULL || build == NULL) {
-        fprintf(stderr, "set NFV_TEST_KEY, NFV_TEST_KEY_OTHER_APP and NFV_TEST_BUILD\n");
+    if (key == NULL || other_app_key == NULL || expired_key == NULL || build == NULL) {
+        fprintf(stderr, "set NFV_TEST_KEY, NFV_TEST_KEY_OTHER_APP, NFV_TEST_KEY_EXPIRED and NFV_TEST_BUILD\n");
         return 2;
     }
     test_versions();
@@ -175,6 +184,7 @@ int main(void) {
     test_bad_arguments();
     test_not_activated_status();
     test_rejections(key);
+    test_expired_updates(expired_key);
     test_other_app(other_app_key, build);
     CHECK_STATUS(nfv_activate(key, NULL), NFV_OK);
     CHECK_STATUS(nfv_license_status(&json), NFV_OK);

@@ -1,6 +1,8 @@
 /* C API session tests: every session function with bad arguments, a simulated reading to completion in pull and
  * callback mode, host frames (packed and YUV formats, bad sizes, timestamps going backwards), stop from another
- * thread and from inside a callback, destroy while events flow, stale handles.
+ * thread and from inside a callback, destroy while events flow, stale handles; the end of the event stream, live
+ * state, previews, the positioning time-out, every event's sample time, the result's diagnostics keys, and a restart
+ * after a cancel to idle (simulator and replay).
  * Environment: NFV_TEST_KEY (a key listing this executable's name: host frames need activation). */
 #include <neurofit_vitals.h>
 
@@ -603,10 +605,13 @@ static void test_next_event_ends(const char *key) {
     pthread_join(thread, NULL);
 }
 
-/* The number after `"elapsed":` in `json`, or -1. */
-static double elapsed_in(const char *json) {
-    const char *at = strstr(json, "\"elapsed\":");
-    return at == NULL ? -1 : strtod(at + strlen("\"elapsed\":"), NULL);
+/* The number after the first `"key":` in `json`, or NAN when the key is absent. */
+static double number_in(const char *json, const char *key) {
+    char needle[64];
+    const char *at;
+    snprintf(needle, sizeof needle, "\"%s\":", key);
+    at = strstr(json, needle);
+    return at == NULL ? NAN : strtod(at + strlen(needle), NULL);
 }
 
 /* Live state: positioning as soon as start returns; while measuring, `elapsed` is the latest preview's, with no
@@ -629,7 +634,7 @@ static void test_live_state(const char *key) {
     }
     while (nfv_session_next_event(session, 2000, &json) == NFV_OK) {
         if (contains(json, "\"type\":\"started\"")) started = 1;
-        if (contains(json, "\"type\":\"preview\"")) last_preview_elapsed = elapsed_in(json);
+        if (contains(json, "\"type\":\"preview\"")) last_preview_elapsed = number_in(json, "elapsed");
         if (contains(json, "\"state\":\"measuring\"")) measuring_states++;
         nfv_string_free(json);
     }
@@ -638,7 +643,7 @@ static void test_live_state(const char *key) {
     CHECK(last_preview_elapsed >= 5);
     CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
     CHECK(contains(json, "\"state\":\"measuring\""));
-    CHECK(elapsed_in(json) == last_preview_elapsed);
+    CHECK(number_in(json, "elapsed") == last_preview_elapsed);
     nfv_string_free(json);
     nfv_session_destroy(session);
 }
@@ -671,6 +676,120 @@ static void test_positioning_timeout(const char *key) {
     CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
     CHECK(contains(json, "\"state\":\"failed\""));
     nfv_string_free(json);
+    nfv_session_destroy(session);
+}
+
+/* The result's diagnostics keys of the reference record that this library computes for a simulated reading (the
+ * rest are left out on purpose or need a camera or a gate that ran; docs/mapping.md lists them). */
+static const char *const reference_diagnostics[] = {
+    "engine", "engine_version", "hr_source", "refine_mode", "effective_fps", "signal_quality",
+    "quality_passed_fraction", "discard_ratio", "saturation_frac", "measured_fps", "frame_interval_cv",
+    "frame_drop_compliance_error_count", "amplitude", "spectral_concentration", "snr_db", "skewness",
+    "live_sq_at_15s", "live_sq_at_30s", "early_mean_quality_score", "early_min_quality_score", "early_mean_amplitude",
+    "live_sq_max_withheld_run", "live_sq_withheld_estimates", "live_sq_total_estimates", "live_sq_withheld_seq",
+    "early_mean_discard_ratio", "early_max_discard_ratio", "motion_samples", "gate_enabled", "gate_merged_fix_enabled",
+    "red_dc_mean", NULL
+};
+
+/* A simulated reading pulled to its end: every event but the opening `state` (positioning, which may come before any
+ * frame) carries its sample time `t`, never going back; the preview that follows `started` has no signalLevel and a
+ * later one has; the completed result's diagnostics carry every key of reference_diagnostics. */
+static void test_event_times_signal_level_and_diagnostics(void) {
+    nfv_session *session = NULL;
+    char *json = NULL;
+    double t, last_t = -1;
+    int index = 0, untimed = 0, backwards = 0, after_started = 0, first_preview_level = -1, later_level = 0;
+    int completed = 0, missing = 0, k;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    while (nfv_session_next_event(session, 10000, &json) == NFV_OK) {
+        check_json(json);
+        t = number_in(json, "t");
+        if (index > 0 && isnan(t)) untimed++;
+        if (!isnan(t) && t < last_t) backwards++;
+        if (!isnan(t)) last_t = t;
+        if (contains(json, "\"type\":\"started\"")) after_started = 1;
+        if (contains(json, "\"type\":\"preview\"")) {
+            if (after_started && first_preview_level < 0) first_preview_level = contains(json, "\"signalLevel\"");
+            else if (contains(json, "\"signalLevel\":\"")) later_level = 1;
+        }
+        if (contains(json, "\"type\":\"completed\"")) {
+            completed = 1;
+            for (k = 0; reference_diagnostics[k] != NULL; k++) {
+                char needle[64];
+                snprintf(needle, sizeof needle, "\"%s\":", reference_diagnostics[k]);
+                if (!contains(json, needle)) {
+                    fprintf(stderr, "    diagnostics lack %s\n", reference_diagnostics[k]);
+                    missing++;
+                }
+            }
+        }
+        index++;
+        nfv_string_free(json);
+    }
+    CHECK(index > 60 && completed);
+    CHECK(untimed == 0);
+    CHECK(backwards == 0 && last_t > 60);
+    CHECK(first_preview_level == 0);
+    CHECK(later_level);
+    CHECK(missing == 0);
+    nfv_session_destroy(session);
+}
+
+/* A cancel to idle (autoRestartAfterCancel false), then start again on the same session: the simulator's clock, or
+ * the replay of `recording` (NULL: the simulator), begins again and positioning follows it, so the second reading
+ * starts within seconds of sample time (not after the span of the first attempt) and runs to a result. */
+static void test_restart_after_cancel_to_idle(const char *recording) {
+    nfv_session *session = NULL;
+    char *json = NULL;
+    double first_attempt_t = 0, restarted_at = -1;
+    int cancel_asked = 0, cancelled = 0, idle = 0, completed = 0;
+    CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":false}", &session), NFV_OK);
+    if (recording != NULL) {
+        CHECK_STATUS(nfv_session_use_replay(session, recording, 0), NFV_OK);
+    } else {
+        CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    }
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    while (!idle && nfv_session_next_event(session, 10000, &json) == NFV_OK) {
+        if (!isnan(number_in(json, "t"))) first_attempt_t = number_in(json, "t");
+        if (!cancel_asked && contains(json, "\"type\":\"preview\"") && number_in(json, "elapsed") >= 5) {
+            CHECK_STATUS(nfv_session_cancel_reading(session, "again"), NFV_OK);
+            cancel_asked = 1;
+        }
+        if (contains(json, "\"type\":\"cancelled\"")) cancelled = contains(json, "\"reason\":\"cancelledByApp\"");
+        idle = cancelled && contains(json, "\"state\":\"idle\"");
+        nfv_string_free(json);
+    }
+    CHECK(cancelled && idle);
+    CHECK(first_attempt_t > 15);
+    CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
+    CHECK(contains(json, "\"state\":\"idle\""));
+    nfv_string_free(json);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    while (nfv_session_next_event(session, 10000, &json) == NFV_OK) {
+        if (restarted_at < 0 && contains(json, "\"type\":\"started\"")) restarted_at = number_in(json, "t");
+        if (contains(json, "\"type\":\"completed\"")) completed = 1;
+        nfv_string_free(json);
+    }
+    printf("restart after a cancel to idle (%s): first attempt to t = %.1f s, second reading started at t = %.1f s\n",
+           recording != NULL ? "replay" : "simulator", first_attempt_t, restarted_at);
+    CHECK(restarted_at >= 0 && restarted_at < 10);
+    CHECK(completed);
+    nfv_session_destroy(session);
+}
+
+/* Records a fast simulated reading to `path` (for the replay tests). */
+static void record_simulated_reading(const char *path) {
+    nfv_session *session = NULL;
+    int completed = 0;
+    CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, fast_simulator), NFV_OK);
+    CHECK_STATUS(nfv_session_record(session, path), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    pull_all(session, NULL, &completed);
+    CHECK(completed);
     nfv_session_destroy(session);
 }
 
@@ -717,6 +836,7 @@ static void test_logging(void) {
 
 int main(void) {
     const char *key = getenv("NFV_TEST_KEY");
+    char recording[64];
     if (key == NULL) {
         fprintf(stderr, "set NFV_TEST_KEY\n");
         return 2;
@@ -735,6 +855,12 @@ int main(void) {
     test_sources_and_geometry();
     test_live_state(key);
     test_positioning_timeout(key);
+    test_event_times_signal_level_and_diagnostics();
+    test_restart_after_cancel_to_idle(NULL);
+    snprintf(recording, sizeof recording, "/tmp/nfv-test-session-%ld.nfvrec", (long)getpid());
+    record_simulated_reading(recording);
+    test_restart_after_cancel_to_idle(recording);
+    remove(recording);
     test_logging();
     return check_summary("test_session");
 }

@@ -114,6 +114,22 @@ def test_a_second_source_is_refused() -> None:
             session.use_simulator(real_time=False)
 
 
+def test_frame_geometry_as_the_header_states_it(activated: nfv.LicenseStatus) -> None:
+    """1x1 RGB and odd 4:2:0 sizes are accepted (chroma planes of ceil(w/2) x ceil(h/2)); one byte short is not."""
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        session.start()
+        assert session.submit_frame(bytes((200, 5, 20)), "rgb24", 1, 1, 1_000_000) is True
+        with pytest.raises(nfv.InvalidArgumentError, match="too small"):
+            session.submit_frame(bytes(19), nfv.PixelFormat.NV12, 3, 3, 1_033_333)
+        assert session.submit_frame(bytes(20), nfv.PixelFormat.NV12, 3, 3, 1_033_333) is True
+        with pytest.raises(nfv.InvalidArgumentError, match="too small"):
+            session.submit_frame(bytes(26), nfv.PixelFormat.I420, 5, 3, 1_066_666)
+        assert session.submit_frame(bytes(27), nfv.PixelFormat.I420, 5, 3, 1_066_666) is True
+        with pytest.raises(nfv.InvalidArgumentError, match="16384"):
+            session.submit_frame(bytes(64), nfv.PixelFormat.NV12, 16385, 1, 1_100_000)
+
+
 def test_numpy_frames_are_accepted_in_place_and_read_only(activated: nfv.LicenseStatus) -> None:
     numpy = pytest.importorskip("numpy")
     frame = numpy.zeros((HEIGHT, WIDTH, 4), dtype=numpy.uint8)

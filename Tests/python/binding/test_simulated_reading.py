@@ -1,11 +1,13 @@
 """A simulated reading (the engine's synthetic finger, as fast as the session consumes) in each delivery mode:
 pull on the caller's thread, callback on the binding's dispatch thread, asyncio; stop from another thread and from
-inside a callback."""
+inside a callback; every event's sample time and the result's diagnostics keys; a restart after a cancel to idle
+(simulator and replay); a reader waiting on a session that never started."""
 
 import asyncio
 import gc
 import threading
 import time
+from pathlib import Path
 from typing import List
 
 import pytest
@@ -170,3 +172,78 @@ def test_auto_start_is_held_by_the_library_before_and_after_start() -> None:
         assert session.auto_start is False, "the setup's choice reaches the running session"
         session.auto_start = True
         assert session.auto_start is True
+
+
+# The result's diagnostics keys of the reference record that a simulated reading has (docs/mapping.md lists the ones
+# left out and those that need a camera).
+REFERENCE_DIAGNOSTICS = [
+    "engine", "engine_version", "hr_source", "refine_mode", "effective_fps", "signal_quality",
+    "quality_passed_fraction", "discard_ratio", "saturation_frac", "measured_fps", "frame_interval_cv",
+    "frame_drop_compliance_error_count", "amplitude", "spectral_concentration", "snr_db", "skewness", "live_sq_at_15s",
+    "live_sq_at_30s", "early_mean_quality_score", "early_min_quality_score", "early_mean_amplitude",
+    "live_sq_max_withheld_run", "live_sq_withheld_estimates", "live_sq_total_estimates", "live_sq_withheld_seq",
+    "early_mean_discard_ratio", "early_max_discard_ratio", "motion_samples", "gate_enabled", "gate_merged_fix_enabled",
+    "red_dc_mean"]
+
+
+def test_events_carry_their_sample_time_and_the_result_the_reference_diagnostics() -> None:
+    with simulated_session() as session:
+        session.start()
+        events = list(session.events(timeout=30))
+    times = [event.t for event in events[1:]]
+    assert events[0].t is None and isinstance(events[0], nfv.State), "only the opening state may come untimed"
+    assert all(t is not None for t in times), [event.type for event in events[1:] if event.t is None]
+    assert times == sorted(times) and times[-1] > 60
+    completed = next(event for event in events if isinstance(event, nfv.Completed))
+    missing = [key for key in REFERENCE_DIAGNOSTICS if key not in completed.result.diagnostics]
+    assert missing == []
+    assert len(completed.result.diagnostics["live_sq_withheld_seq"]) == \
+        completed.result.diagnostics["live_sq_total_estimates"]
+
+
+@pytest.mark.parametrize("source", ["simulator", "replay"])
+def test_a_restart_after_a_cancel_to_idle_positions_on_the_sources_new_clock(source: str, tmp_path: Path) -> None:
+    """The simulator's clock, or a replay's recording, starts again on the second start: so does positioning, and
+    the reading starts within seconds of it."""
+    recording = tmp_path / "simulated.nfvrec"
+    if source == "replay":
+        with simulated_session() as session:
+            session.record(str(recording))
+            session.run(timeout=30)
+    with nfv.Session({"autoRestartAfterCancel": False}) as session:
+        if source == "replay":
+            session.use_replay(str(recording), real_time=False)
+        else:
+            session.use_simulator(FAST_SIMULATOR)
+        session.start()
+        after_cancel: List[nfv.Event] = []  # from the preview that asked for the cancel
+        for event in session.events(timeout=10):
+            if isinstance(event, nfv.Preview) and event.elapsed >= 5 and not after_cancel:
+                session.cancel_reading("again")
+                after_cancel.append(event)
+            elif after_cancel:
+                after_cancel.append(event)
+            if isinstance(event, nfv.State) and event.state == nfv.SessionPhase.IDLE:
+                break
+        assert session.state.state == nfv.SessionPhase.IDLE
+        cancels = [event for event in after_cancel if isinstance(event, nfv.Cancelled)]
+        assert [cancel.reason for cancel in cancels] == [nfv.CancelReason.CANCELLED_BY_APP]
+        assert after_cancel[-1].t > 15, "the first attempt ran for a while"
+        session.start()
+        second = list(session.events(timeout=10))
+    started = next(event for event in second if isinstance(event, nfv.Started))
+    assert started.t < 10, "positioning followed the new clock"
+    assert any(isinstance(event, nfv.Completed) for event in second)
+
+
+def test_a_session_never_started_waits_its_whole_timeout_and_ends_when_closed_meanwhile() -> None:
+    session = nfv.Session()
+    began = time.monotonic()
+    assert session.next_event(timeout=0.2) is None
+    assert time.monotonic() - began >= 0.19 and not session.ended, "a start may still come: no spin, no end"
+    closer = threading.Timer(0.3, session.close)
+    closer.start()
+    began = time.monotonic()
+    assert session.next_event(timeout=None) is None
+    closer.join()
+    assert session.ended and time.monotonic() - began < 5
