@@ -7,7 +7,7 @@ public struct ReadingSignal: Sendable {
     public var timing: FrameTiming
     /// Index ranges of `frames` that are resampled as gap-free segments (at least `minimumSegmentSeconds` long).
     public var segmentRuns: [Range<Int>]
-    /// Capture time (s) of each frame: within every segment run the `CaptureClock` estimate, elsewhere the stamp.
+    /// Capture time (s) of each frame: the `CaptureTimeEstimator` estimate within segment runs, else the stamp.
     public var captureTimes: [Double]
 
     /// Segments shorter than this are not analysed, seconds.
@@ -31,12 +31,14 @@ public struct ReadingSignal: Sendable {
         segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
             timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
         }
-        for run in segmentRuns { captureTimes.replaceSubrange(run, with: CaptureClock.captureTimes(timestamps[run])) }
+        for run in segmentRuns {
+            captureTimes.replaceSubrange(run, with: CaptureTimeEstimator.captureTimes(timestamps[run]))
+        }
     }
 
     /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call
     /// (a reading analyses only the channels it needs). Each run is placed at its frames' capture times
-    /// (`CaptureClock`), not at their jittered delivery stamps.
+    /// (`CaptureTimeEstimator`), not at their jittered delivery stamps.
     public func rawSegments(of channel: PulseChannel) -> [UniformSegment] {
         let values = frames.map { channel.value(in: $0) }
         let resampler = UniformResampler(sampleRate: sampleRate)

@@ -9,7 +9,7 @@
 /// either side (`T` = the median stamp interval): delivery spikes and alternating jitter average out, a dropped
 /// frame's step survives, and a slight error in `T` only shifts the median by a negligible trend. Stamps that are
 /// already regular are returned unchanged to rounding.
-public enum CaptureClock {
+public enum CaptureTimeEstimator {
     /// Frames either side of each frame whose stamp residuals are pooled: ±3 frames (0.1–0.15 s at 20–60 fps)
     /// keep a dropped frame's step sharp to within three frames while halving the spread of random stamp jitter.
     public static let halfWidth = 3
