@@ -9,9 +9,9 @@
 /// variance `σ²·(1.5·R(0) − R(c−o) − R(c−p) + 0.5·R(p−o)) / slope²`.
 ///
 /// RMSSD sees the noise through successive differences `e_{k+2} − 2e_{k+1} + e_k`. Their variance is `6σ_t²` only
-/// when the beats' errors are independent; the filter correlates the noise over a few hundred milliseconds, so
-/// at fast rates (a foot close to the previous peak) and at low frame rates neighbouring beats share part of it.
-/// `differenceVariance` sums the full covariance of the three beats' errors, each pair of fiducials through `R`.
+/// when the beats' errors are independent; the filter correlates the noise over a few hundred milliseconds, so at
+/// fast rates (a foot close to the previous peak) neighbouring beats can share part of it. `differenceVariance`
+/// sums the full covariance of the three beats' errors, each pair of fiducials through `R`.
 public struct TimingNoise: Sendable {
     /// The band-pass filter the beats were found after.
     public let filter: ZeroPhaseFilter
