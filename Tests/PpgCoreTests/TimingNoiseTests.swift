@@ -40,16 +40,42 @@ struct TimingNoiseTests {
         #expect(timing.beatTimeVariance(sigma: 0.1, crossing: 0.1, foot: 0, peak: 0.25, slope: 0) == nil)
     }
 
-    @Test func rmssdCorrectionRemovesSixTimesTheTimingVarianceUnlessNoiseDominates() throws {
+    /// Three beats at 130 bpm on a 30 fps grid (one beat's peak close to the next beat's foot): the modelled
+    /// variance of `e₃ − 2e₂ + e₁` matches the one measured over many noise draws.
+    @Test func differenceVarianceMatchesFilteredNoiseAtFastRates() throws {
+        let rate = 30.0, sigma = 0.1, slope = 15.0
+        let extractor = BeatExtractor()
+        let timing = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
+        let filtered = extractor.filter(sampleRate: rate).zeroPhase(whiteNoise(count: 60_000, sigma: sigma, seed: 9))
+        // Fiducials in frames after the first foot: foot, crossing, peak of each beat, 14 frames (0.47 s) apart.
+        let beats = [0, 14, 28].map { (foot: $0, crossing: $0 + 3, peak: $0 + 8) }
+        func error(_ beat: (foot: Int, crossing: Int, peak: Int), at start: Int) -> Double {
+            (filtered[start + beat.crossing] - 0.5 * filtered[start + beat.foot] - 0.5 * filtered[start + beat.peak])
+                / slope
+        }
+        let differences = stride(from: 500, to: 59_400, by: 40).map { start in
+            error(beats[2], at: start) - 2 * error(beats[1], at: start) + error(beats[0], at: start)
+        }
+        let measured = differences.reduce(0) { $0 + $1 * $1 } / Double(differences.count)
+        let points = beats.map {
+            TimingNoise.BeatPoints(crossing: Double($0.crossing) / rate, foot: Double($0.foot) / rate,
+                                   peak: Double($0.peak) / rate, slope: slope)
+        }
+        let modelled = try #require(timing.differenceVariance(sigma: sigma, (points[0], points[1], points[2])))
+        #expect(abs(modelled - measured) < 0.1 * measured)
+    }
+
+    @Test func rmssdCorrectionRemovesTheDifferenceNoiseUpToHalfOfRmssdSquared() throws {
         let analyzer = FinalAnalyzer()
         let metrics = HrvMetrics(intervalsMs: [800, 830, 790, 840, 805, 825, 795],
                                  endTimesS: [0.8, 1.63, 2.42, 3.26, 4.065, 4.89, 5.685])
         let rmssd = try #require(metrics.rmssd)
-        let small = analyzer.debiasedRmssd(metrics: metrics, timingVariance: 0.1 * rmssd * rmssd / 6e6)
+        let small = analyzer.debiasedRmssd(metrics: metrics, differenceNoise: 0.1 * rmssd * rmssd / 1e6)
         #expect(small.applied)
         #expect(abs((small.value ?? 0) - rmssd * 0.9.squareRoot()) < 1e-9)
-        let dominant = analyzer.debiasedRmssd(metrics: metrics, timingVariance: 0.6 * rmssd * rmssd / 6e6)
-        #expect(!dominant.applied && dominant.value == rmssd)
-        #expect(analyzer.debiasedRmssd(metrics: metrics, timingVariance: nil).applied == false)
+        let dominant = analyzer.debiasedRmssd(metrics: metrics, differenceNoise: 3 * rmssd * rmssd / 1e6)
+        #expect(dominant.applied)
+        #expect(abs((dominant.value ?? 0) - rmssd * 0.5.squareRoot()) < 1e-9)
+        #expect(analyzer.debiasedRmssd(metrics: metrics, differenceNoise: nil).applied == false)
     }
 }

@@ -3,6 +3,7 @@ confidence tier, coverage of every window, and beat-level interval error against
 
 from bisect import bisect_left
 
+from . import baseline
 from .scoring import stat
 
 # (figure key, result key, reference key, tier key in the result, tier values pooled; None = every window).
@@ -60,14 +61,21 @@ def coverage(windows, outcomes, result_key, ref_key, tolerance):
 
 def interval_rmse(windows, outcomes):
     """Pooled RMSE (ms) of the tool's beat intervals against the reference RR intervals they match, over windows
-    with reference RR (`rr_ms`) and beat times in the result's diagnostics; n = windows that contributed."""
+    with reference RR (`rr_ms`) and beat times in the result's diagnostics; n = windows that contributed. The
+    constant guess's CONSTANT_INTERVAL stands for every interval of its window."""
     errors = []
     contributed = 0
     for w in windows:
-        beats = beat_times((outcomes[w.id].result or {}).get("diagnostics"))
-        if not w.rr_ms or len(beats) < 3:
+        if not w.rr_ms:
             continue
-        window_errors = matched_interval_errors(beats, w.rr_ms)
+        constant = outcomes[w.id].value(baseline.CONSTANT_INTERVAL)
+        beats = beat_times((outcomes[w.id].result or {}).get("diagnostics"))
+        if constant is not None:
+            window_errors = [constant - interval for interval in w.rr_ms]
+        elif len(beats) >= 3:
+            window_errors = matched_interval_errors(beats, w.rr_ms)
+        else:
+            continue
         if window_errors:
             errors += window_errors
             contributed += 1

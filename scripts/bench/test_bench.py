@@ -212,6 +212,16 @@ class IntervalErrorTests(unittest.TestCase):
         self.assertEqual(figures["interval_rmse"]["n"], 1)
         self.assertAlmostEqual(figures["interval_rmse"]["value"], 0.0, places=6)
 
+    def test_the_constant_interval_baseline_is_the_spread_of_the_reference_intervals(self):
+        windows = [Window("w", "welltory", "/nowhere/w.csv", {}, (700.0, 900.0, 800.0, 800.0)),
+                   Window("v", "welltory", "/nowhere/v.csv", {}, ())]
+        guesses = baseline.constant_guess(windows)
+        self.assertAlmostEqual(guesses["w"].value(baseline.CONSTANT_INTERVAL), 800.0)
+        self.assertIsNone(guesses["v"].value(baseline.CONSTANT_INTERVAL))
+        figures = skill_figures(windows, guesses, guesses)
+        self.assertEqual(figures["interval_rmse"]["n"], 1)
+        self.assertAlmostEqual(figures["interval_rmse"]["value"], (20000.0 / 4) ** 0.5, places=6)
+
 
 class SpectralPeakTests(unittest.TestCase):
     def write_csv(self, folder, rate_bpm, fps=30.0, seconds=30.0):

@@ -206,7 +206,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
-        let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
+        let rmssd = debiasedRmssd(metrics: metrics, differenceNoise: differenceNoise(
             beats: beats, intervals: intervals, raw: channel.raw))
         diagnostics.estGmApplied = rmssd.applied
         let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
@@ -220,32 +220,37 @@ public struct FinalAnalyzer: Sendable {
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
 
-    /// Largest share `s` of the measured RMSSD² the noise correction may remove (apply only when
-    /// σ̂_t is well estimated). A relative error ε in σ̂_t² becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to
-    /// s = 0.5 the correction never magnifies the estimate's error, beyond it timing noise dominates.
+    /// Largest share `s` of the measured RMSSD² the noise correction removes. A relative error ε in the noise
+    /// estimate becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to s = 0.5 the correction never magnifies the
+    /// estimate's error. When the estimated noise exceeds that share, only the share is removed: the correction
+    /// grows continuously with the noise (no jump from "all" to "nothing" at a threshold) and never reaches zero.
     public static let maximumNoiseShare = 0.5
 
-    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − 6σ̂_t²)`, and whether the
-    /// correction was applied (`est_gm_applied`); the measured RMSSD when σ̂_t is unknown or too large.
-    func debiasedRmssd(metrics: HrvMetrics, timingVariance: Double?) -> (value: Double?, applied: Bool) {
-        guard let rmssd = metrics.rmssd, let timingVariance else { return (metrics.rmssd, false) }
-        let noise = 6 * timingVariance * 1e6
-        guard noise <= Self.maximumNoiseShare * rmssd * rmssd else { return (rmssd, false) }
+    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − min(N, maximumNoiseShare·RMSSD²))`, `N` the mean
+    /// variance (s²) that camera noise gives a successive difference (`differenceNoise`), and whether a correction
+    /// was applied (`est_gm_applied`); the measured RMSSD when `N` is unknown.
+    func debiasedRmssd(metrics: HrvMetrics, differenceNoise: Double?) -> (value: Double?, applied: Bool) {
+        guard let rmssd = metrics.rmssd, let differenceNoise else { return (metrics.rmssd, false) }
+        let noise = min(max(differenceNoise, 0) * 1e6, Self.maximumNoiseShare * rmssd * rmssd)
         return ((rmssd * rmssd - noise).squareRoot(), true)
     }
 
-    /// Mean variance (s²) that camera noise gives the times of the normal beats (`TimingNoise`), each beat with the
-    /// noise level of its own raw segment (`raw`, indexed by the beats' `segment`); nil without such beats.
-    func timingVariance(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment]) -> Double? {
-        guard let rate = raw.first?.sampleRate else { return nil }
+    /// Mean variance (s²) that camera noise gives the successive differences of the normal beats' intervals
+    /// (`TimingNoise.differenceVariance`: three consecutive normal beats of one segment, with every covariance
+    /// between their errors), each segment with the noise level of its own raw segment (`raw`, indexed by the beats'
+    /// `segment`); nil without such beats.
+    func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment]) -> Double? {
+        guard let rate = raw.first?.sampleRate, beats.count >= 3 else { return nil }
         let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
         let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
-        let variances = beats.indices.compactMap { index -> Double? in
-            let beat = beats[index]
-            guard intervals.label(ofBeat: index) == .normal, beat.segment < levels.count,
-                  let sigma = levels[beat.segment] else { return nil }
-            return noise.beatTimeVariance(sigma: sigma, crossing: beat.time, foot: beat.onsetTime,
-                                          peak: beat.peakTime, slope: beat.upstrokeSlope)
+        let variances = (2..<beats.count).compactMap { last -> Double? in
+            let triple = beats[(last - 2)...last]
+            guard triple.allSatisfy({ $0.segment == beats[last].segment }),
+                  (last - 2...last).allSatisfy({ intervals.label(ofBeat: $0) == .normal }),
+                  beats[last].segment < levels.count, let sigma = levels[beats[last].segment] else { return nil }
+            return noise.differenceVariance(sigma: sigma, (TimingNoise.BeatPoints(beats[last - 2]),
+                                                           TimingNoise.BeatPoints(beats[last - 1]),
+                                                           TimingNoise.BeatPoints(beats[last])))
         }
         return Statistics.mean(variances)
     }

@@ -33,18 +33,23 @@ public struct IntervalAnalysis: Sendable {
         raw = BeatIntervals(beats: beats)
         let labels = correction.labels
         untouched = raw.endBeatIndices.map { labels[$0] == .normal && labels[$0 - 1] == .normal }
-        let corrected = correction.correctedIntervals
-        let passing = Self.withinLocalMedian(corrected.intervalsMs)
-        let screened = corrected.intervalsMs.indices.filter { passing[$0] }
-        normalIntervals = IntervalSeries(intervalsMs: screened.map { corrected.intervalsMs[$0] },
-                                         endTimesS: screened.map { corrected.endTimesS[$0] })
+        normalIntervals = Self.screened(correction.correctedIntervals)
         irregularFraction = raw.count > 0
             ? Double(Self.withinLocalMedian(raw.upstrokeMs).filter { !$0 }.count) / Double(raw.count) : 1
         let kept = untouched.indices.filter { untouched[$0] }
         gate = gateEnabled ? ConsistencyGate().evaluate(
-            corrected: normalIntervals, raw: correction.rawIntervalsWithoutFlagged,
+            corrected: normalIntervals, raw: Self.screened(correction.rawIntervalsWithoutFlagged),
             mergedCount: correction.nMerged, rawFlaggedFraction: correction.rawFlaggedFraction,
             peakIntervalsMs: kept.map { raw.peakMs[$0] }, upstrokeIntervalsMs: kept.map { raw.upstrokeMs[$0] }) : nil
+    }
+
+    /// The intervals of `series` that pass the residual screen. The gate compares RMSSD after correction with
+    /// RMSSD before it (`gate_compress`): both sides must leave out what the screen removes, or intervals that each
+    /// hide a missed beat — two in a row in a short run, where the correction's thresholds miss them — would make
+    /// the uncorrected RMSSD several times the true one and veto a series whose NN intervals are consistent.
+    static func screened(_ series: IntervalSeries) -> IntervalSeries {
+        let passing = withinLocalMedian(series.intervalsMs)
+        return series.subset(series.intervalsMs.indices.filter { passing[$0] })
     }
 
     /// Whether each interval lies within `residualTolerance` of the median of its 11-interval neighbourhood.

@@ -7,6 +7,8 @@ public struct ReadingSignal: Sendable {
     public var timing: FrameTiming
     /// Index ranges of `frames` that are resampled as gap-free segments (at least `minimumSegmentSeconds` long).
     public var segmentRuns: [Range<Int>]
+    /// Capture time (s) of each frame: the `CaptureTimeEstimator` estimate within segment runs, else the stamp.
+    public var captureTimes: [Double]
 
     /// Segments shorter than this are not analysed, seconds.
     public static let minimumSegmentSeconds = 4.0
@@ -24,19 +26,23 @@ public struct ReadingSignal: Sendable {
         let timestamps = frames.map(\.timestamp)
         timing = FrameTiming(timestamps: timestamps)
         segmentRuns = []
+        captureTimes = timestamps
         guard timing.medianInterval > 0 else { return }
         segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
             timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
         }
+        for run in segmentRuns {
+            captureTimes.replaceSubrange(run, with: CaptureTimeEstimator.captureTimes(timestamps[run]))
+        }
     }
 
     /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call
-    /// (a reading analyses only the channels it needs).
+    /// (a reading analyses only the channels it needs). Each run is placed at its frames' capture times
+    /// (`CaptureTimeEstimator`), not at their jittered delivery stamps.
     public func rawSegments(of channel: PulseChannel) -> [UniformSegment] {
-        let timestamps = frames.map(\.timestamp)
         let values = frames.map { channel.value(in: $0) }
         let resampler = UniformResampler(sampleRate: sampleRate)
-        return segmentRuns.map { resampler.resample(timestamps: timestamps, channels: [values], run: $0)[0] }
+        return segmentRuns.map { resampler.resample(timestamps: captureTimes, channels: [values], run: $0)[0] }
     }
 
     /// Grid rate of the segments, Hz (0 without frames).

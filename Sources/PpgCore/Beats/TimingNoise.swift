@@ -7,6 +7,11 @@
 /// time is where the signal crosses the level halfway between the foot and the peak, so its error is
 /// `(n_c − ½n_o − ½n_p) / slope` (noise at the crossing, foot and peak; slope of the upstroke at the crossing), of
 /// variance `σ²·(1.5·R(0) − R(c−o) − R(c−p) + 0.5·R(p−o)) / slope²`.
+///
+/// RMSSD sees the noise through successive differences `e_{k+2} − 2e_{k+1} + e_k`. Their variance is `6σ_t²` only
+/// when the beats' errors are independent; the filter correlates the noise over a few hundred milliseconds, so at
+/// fast rates (a foot close to the previous peak) neighbouring beats can share part of it. `differenceVariance`
+/// sums the full covariance of the three beats' errors, each pair of fiducials through `R`.
 public struct TimingNoise: Sendable {
     /// The band-pass filter the beats were found after.
     public let filter: ZeroPhaseFilter
@@ -15,16 +20,18 @@ public struct TimingNoise: Sendable {
     /// Autocorrelation of the filter's impulse response at whole-frame lags 0…
     private let autocorrelation: [Double]
 
-    /// Longest lag between fiducials of one beat, seconds (foot to peak is at most the rise search, 0.6 s).
-    static let maximumLagSeconds = 1.0
+    /// Longest lag tabulated, seconds: the fiducials of three successive beats at 40 bpm lie within 3 s.
+    static let maximumLagSeconds = 3.0
+    /// Span beyond the longest lag over which the filter's impulse response is kept, seconds: the response of the
+    /// 0.5 Hz band edge has decayed to ~1e-4 four seconds from the impulse.
+    static let responseSeconds = 4.0
 
     /// Prepares the propagation for `filter` at `sampleRate`.
     public init(filter: ZeroPhaseFilter, sampleRate: Double) {
         self.filter = filter
         self.sampleRate = sampleRate
         let lags = Int((Self.maximumLagSeconds * sampleRate).rounded(.up)) + 1
-        // The response of the 0.5 Hz band edge has decayed to ~1e-4 four seconds from the impulse.
-        let half = 4 * lags
+        let half = lags + Int((Self.responseSeconds * sampleRate).rounded(.up))
         var impulse = [Double](repeating: 0, count: 2 * half + 1)
         impulse[half] = 1
         let response = filter.zeroPhase(impulse)
@@ -54,10 +61,56 @@ public struct TimingNoise: Sendable {
     /// `crossing`, `foot`, `peak` (s) and upstroke slope `slope` (counts/s); nil for a flat upstroke.
     public func beatTimeVariance(sigma: Double, crossing: Double, foot: Double, peak: Double,
                                  slope: Double) -> Double? {
-        guard slope > 0 else { return nil }
-        let value = 1.5 * correlation(lagSeconds: 0) - correlation(lagSeconds: crossing - foot)
-            - correlation(lagSeconds: crossing - peak) + 0.5 * correlation(lagSeconds: peak - foot)
-        return max(value, 0) * sigma * sigma / (slope * slope)
+        let points = BeatPoints(crossing: crossing, foot: foot, peak: peak, slope: slope)
+        return covariance(sigma: sigma, points, points).map { max($0, 0) }
+    }
+
+    /// The fiducial times (s) and upstroke slope (counts/s) that a beat time's noise depends on.
+    public struct BeatPoints: Sendable, Equatable {
+        /// 50 % crossing, foot and peak times, s.
+        public var crossing: Double, foot: Double, peak: Double
+        /// Upstroke slope at the crossing, counts/s.
+        public var slope: Double
+
+        /// Creates the points of one beat.
+        public init(crossing: Double, foot: Double, peak: Double, slope: Double) {
+            self.crossing = crossing
+            self.foot = foot
+            self.peak = peak
+            self.slope = slope
+        }
+
+        /// The points of a detected beat.
+        public init(_ beat: DetectedBeat) {
+            self.init(crossing: beat.time, foot: beat.onsetTime, peak: beat.peakTime, slope: beat.upstrokeSlope)
+        }
+
+        /// Fiducial times with the weight of the noise there in the beat time's error (times the slope).
+        var weightedTimes: [(time: Double, weight: Double)] { [(crossing, 1), (foot, -0.5), (peak, -0.5)] }
+    }
+
+    /// Covariance (s²) of two beats' time errors from noise `sigma` (counts); nil for a flat upstroke.
+    public func covariance(sigma: Double, _ first: BeatPoints, _ second: BeatPoints) -> Double? {
+        guard first.slope > 0, second.slope > 0 else { return nil }
+        var sum = 0.0
+        for a in first.weightedTimes {
+            for b in second.weightedTimes { sum += a.weight * b.weight * correlation(lagSeconds: a.time - b.time) }
+        }
+        return sum * sigma * sigma / (first.slope * second.slope)
+    }
+
+    /// Variance (s²) of the successive difference `e₃ − 2e₂ + e₁` of three consecutive beats' time errors from noise
+    /// `sigma` (counts), with every covariance between them; nil when a slope is flat.
+    public func differenceVariance(sigma: Double, _ beats: (BeatPoints, BeatPoints, BeatPoints)) -> Double? {
+        let points = [beats.0, beats.1, beats.2], weights = [1.0, -2.0, 1.0]
+        var sum = 0.0
+        for i in 0..<3 {
+            for j in 0..<3 {
+                guard let value = covariance(sigma: sigma, points[i], points[j]) else { return nil }
+                sum += weights[i] * weights[j] * value
+            }
+        }
+        return max(sum, 0)
     }
 
     /// `R` at a lag in seconds, linearly interpolated between whole frames (0 beyond the table).
