@@ -32,9 +32,10 @@ struct SaturatedCaptureTests {
         return (reading.truth.metrics.heartRateBpm ?? testCase.heartRate, result)
     }
 
-    /// Share of the cases that must be answered within ±5 bpm: a floor against regressions. The aim is 90 %; at
-    /// 125–165 bpm with a pulse of 0.5–1 count the analysis still stays silent (see the printed misses).
-    static let coverageFloor = 0.55
+    /// Share of the cases that must be answered within ±5 bpm: a floor against regressions at the coverage reached.
+    /// The aim is 90 %; the misses are pulses of 0.5 count at 125–165 bpm and of 1 count at 165 bpm, whose
+    /// spectral peak stands no higher over the noise floor than the largest peak of a pulse-free capture does.
+    static let coverageFloor = 0.75
 
     @Test func heartRateIsNeverFarOffWhenReturnedAndCoverageHoldsItsFloor() {
         var within = 0
@@ -52,16 +53,28 @@ struct SaturatedCaptureTests {
         #expect(far.isEmpty, "\(far)")
     }
 
-    @Test func aSaturatedCaptureWithoutAPulseHasNoHeartRate() {
-        for (index, redDc) in [245.0, 251, 254].enumerated() {
-            var camera = CameraParameters.saturatedDeadGreen(redDc: redDc, pulseCounts: 0)
-            camera.acFraction = ChannelTriple(all: 0)
-            let configuration = SyntheticConfiguration(seed: UInt64(100 + index), camera: camera)
-            let reading = SyntheticReading(configuration: configuration)
-            let result = FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion)
-            if case .success(let answer) = result {
-                Issue.record("red \(redDc): \(answer.heartRateBpm) bpm, quality \(answer.quality)")
-            }
+    /// Fast pulses whose first harmonic lies beyond the heart band: half the rate collects the fundamental as its
+    /// "harmonic", and a detector whose beat window spans two beats loses every other beat.
+    @Test(arguments: [(135.0, 252.0, 1.5, UInt64(201)), (150, 250, 2, 202), (170, 253, 2, 203)])
+    func aFastPulseIsNotReadAtHalfItsRate(heartRate: Double, redDc: Double, pulseCounts: Double, seed: UInt64) {
+        let (truth, result) = Self.analyze(Case(redDc: redDc, pulseCounts: pulseCounts, heartRate: heartRate,
+                                                seed: seed))
+        let answer = result.flatMap { $0.quality == .withheld ? nil : $0 }
+        #expect(answer.map { abs($0.heartRateBpm - truth) <= 5 } == true,
+                "truth \(truth): \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
+    }
+
+    /// Pulse-free saturated captures (noise only) at every red level, each with its own seed: no heart rate.
+    @Test(arguments: [(245.0, UInt64(100)), (251, 101), (254, 102), (245, 103), (248, 104), (251, 105),
+                      (254, 106), (248, 107), (250, 108), (253, 109)])
+    func aSaturatedCaptureWithoutAPulseHasNoHeartRate(redDc: Double, seed: UInt64) {
+        var camera = CameraParameters.saturatedDeadGreen(redDc: redDc, pulseCounts: 0)
+        camera.acFraction = ChannelTriple(all: 0)
+        let configuration = SyntheticConfiguration(seed: seed, camera: camera)
+        let reading = SyntheticReading(configuration: configuration)
+        let result = FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion)
+        if case .success(let answer) = result {
+            Issue.record("red \(redDc): \(answer.heartRateBpm) bpm, quality \(answer.quality)")
         }
     }
 }

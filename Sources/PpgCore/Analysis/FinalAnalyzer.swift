@@ -71,7 +71,9 @@ public struct FinalAnalyzer: Sendable {
         guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
         }
-        return assemble(signal: signal, choice: choice, channel: chosen, motion: motion)
+        let spectral = analyses.filter { $0.spectralRate != nil }
+            .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
+        return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion)
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -81,6 +83,10 @@ public struct FinalAnalyzer: Sendable {
         var raw: [UniformSegment]
         var beats: [DetectedBeat]
         var evidence: ReadingEvidence
+        /// The channel's band-passed segments (blood-volume polarity).
+        var pulses: [UniformSegment]
+        /// The channel's significant spectral heart rate, if any.
+        var spectralRate: HarmonicRate?
     }
 
     /// The mean quality score a further eligible channel must exceed to change the choice among `candidates`
@@ -113,7 +119,8 @@ public struct FinalAnalyzer: Sendable {
         let (dc, clipped) = channelLevels(channel, signal)
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
-        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence)
+        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence, pulses: pulses,
+                               spectralRate: HarmonicRate(pulses: pulses, plans: &plans))
     }
 
     /// Mean level and share of clipped frames of `channel`.
@@ -164,7 +171,7 @@ public struct FinalAnalyzer: Sendable {
     }
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
-                          motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+                          spectral: ChannelAnalysis?, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
         let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
@@ -184,18 +191,23 @@ public struct FinalAnalyzer: Sendable {
             reasons.append("too_regular")
         }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
-        guard reasons.isEmpty, beatRate > 0, beatRate.isFinite else {
+        let spectralHeartRate = spectralFallback(
+            spectral, beatCount: beats.count, reasons: reasons,
+            beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
+        let heartRate = spectralHeartRate ?? beatRate
+        guard reasons.isEmpty || spectralHeartRate != nil, heartRate > 0, heartRate.isFinite else {
             return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
         }
         if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
-        if !agrees { flags.append("hr_spectral_disagreement") }
-        let usable = nn.count >= Self.usableBeats && agrees && !evidence.isDisturbed
-        let clean = usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
+        if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
+        let fromBeats = spectralHeartRate == nil
+        let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && !evidence.isDisturbed
+        let clean = fromBeats && usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
             && !intervals.vetoed && evidence.snrDb >= 6 && evidence.saturationFraction < 0.05
         let tier: QualityTier = clean ? .clean : usable ? .usable : .withheld
-        let reportsHrv = tier == .clean || (tier == .usable && !intervals.vetoed)
+        let reportsHrv = fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 
         let breathing = breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
@@ -209,15 +221,44 @@ public struct FinalAnalyzer: Sendable {
         let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
             beats: beats, intervals: intervals, raw: channel.raw))
         diagnostics.estGmApplied = rmssd.applied
-        let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
+        if !fromBeats { diagnostics.hrSource = "spectral" }
+        let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
-            durationSeconds: signal.duration, heartRateBpm: beatRate,
+            durationSeconds: signal.duration, heartRateBpm: heartRate,
             rmssdMs: reportsHrv ? rmssd.value : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
             baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
             sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// Reasons against the NN series that a spectral heart rate confirmed by the beat train may overrule: the
+    /// beats are too noisy or too few for their intervals, not absent or foreign (contact, regularity of a light).
+    static let beatSeriesReasons: Set<String> = ["no_pulse", "irregular_beats", "hr_disagreement", "few_beats"]
+    /// Largest relative difference between a beat heart rate and a confirmed spectral one before the beats are
+    /// taken to have lost or doubled beats.
+    public static let beatRateTolerance = 0.1
+
+    /// The spectral heart rate to report instead of the NN series' one, or nil to keep the beats. The most
+    /// significant channel's `HarmonicRate` (`spectral`) must be confirmed by that channel's beat train
+    /// (`BeatTrainAgreement`; when the spectrum is ambiguous between a rate and half of it, the rate whose train
+    /// agrees best), the reading must have `usableBeats` beats, and the only `reasons` against the beats must be
+    /// `beatSeriesReasons`. Without reasons the spectral rate replaces only a `beatRate` that is missing (nil: too
+    /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `beatRateTolerance`.
+    func spectralFallback(_ spectral: ChannelAnalysis?, beatCount: Int, reasons: [String],
+                          beatRate: Double?) -> Double? {
+        guard let spectral, let rate = spectral.spectralRate, beatCount >= Self.usableBeats,
+              reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
+        let agreesWithBeats = { (bpm: Double) in
+            beatRate.map { abs($0 - bpm) <= Self.spectralAgreementBpm } ?? false
+        }
+        if reasons.isEmpty, rate.subharmonicBpm == nil, agreesWithBeats(rate.rateBpm) { return nil }
+        let train = BeatTrainAgreement(extractor: extractor)
+        let shares = rate.candidatesBpm.map { ($0, train.share(pulses: spectral.pulses, periodSeconds: 60 / $0)) }
+        guard let (confirmed, share) = shares.max(by: { $0.1 < $1.1 }), share >= BeatTrainAgreement.minimumShare
+        else { return nil }
+        return reasons.isEmpty && agreesWithBeats(confirmed) ? nil : confirmed
     }
 
     /// Largest share `s` of the measured RMSSD² the noise correction may remove (apply only when
