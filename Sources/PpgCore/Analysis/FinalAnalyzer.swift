@@ -221,7 +221,7 @@ public struct FinalAnalyzer: Sendable {
         let rmssd = debiasedRmssd(metrics: metrics, timingVariance: timingVariance(
             beats: beats, intervals: intervals, raw: channel.raw))
         diagnostics.estGmApplied = rmssd.applied
-        if !fromBeats { diagnostics.hrSource = "spectral" }
+        diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
             durationSeconds: signal.duration, heartRateBpm: heartRate,
@@ -232,6 +232,11 @@ public struct FinalAnalyzer: Sendable {
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
     }
+
+    /// `hr_source` of a heart rate from the NN series (60000/MeanNN).
+    public static let beatsSource = "beats"
+    /// `hr_source` of a heart rate from the reading's spectrum, confirmed by its beat train.
+    public static let spectralSource = "spectral"
 
     /// Reasons against the NN series that a spectral heart rate confirmed by the beat train may overrule: the
     /// beats are too noisy or too few for their intervals, not absent or foreign (contact, regularity of a light).
