@@ -67,12 +67,18 @@ public struct FinalAnalyzer: Sendable {
                 }
             }
         }
-        let choice = ChannelChoice(candidates: analyses.map(\.candidate))
-        guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
+        var choice = ChannelChoice(candidates: analyses.map(\.candidate))
+        guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
         }
         let spectral = analyses.filter { $0.spectralRate != nil }
             .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
+        if chosen.beats.count <= Self.minimumIntervals, let spectral, spectral.beats.count > Self.minimumIntervals {
+            // A channel without a beat train cannot carry the reading; the one whose spectrum holds the pulse can.
+            choice = ChannelChoice(channel: spectral.candidate.channel,
+                                   redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
+            chosen = spectral
+        }
         return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion)
     }
 
@@ -192,8 +198,7 @@ public struct FinalAnalyzer: Sendable {
         }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
         let spectralHeartRate = spectralFallback(
-            spectral, beatCount: beats.count, reasons: reasons,
-            beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
+            spectral, reasons: reasons, beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
         let heartRate = spectralHeartRate ?? beatRate
         guard reasons.isEmpty || spectralHeartRate != nil, heartRate > 0, heartRate.isFinite else {
             return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
@@ -248,22 +253,27 @@ public struct FinalAnalyzer: Sendable {
     /// The spectral heart rate to report instead of the NN series' one, or nil to keep the beats. The most
     /// significant channel's `HarmonicRate` (`spectral`) must be confirmed by that channel's beat train
     /// (`BeatTrainAgreement`; when the spectrum is ambiguous between a rate and half of it, the rate whose train
-    /// agrees best), the reading must have `usableBeats` beats, and the only `reasons` against the beats must be
+    /// agrees best): at least `BeatTrainAgreement.minimumShare` of its intervals at the period, or, for a peak of
+    /// `HarmonicRate.decisiveSnr`, more of them at the period than at half of it (the beats must not run twice
+    /// as fast). The channel must have `usableBeats` beats, and the only `reasons` against the beats must be
     /// `beatSeriesReasons`. Without reasons the spectral rate replaces only a `beatRate` that is missing (nil: too
     /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `beatRateTolerance`.
-    func spectralFallback(_ spectral: ChannelAnalysis?, beatCount: Int, reasons: [String],
-                          beatRate: Double?) -> Double? {
-        guard let spectral, let rate = spectral.spectralRate, beatCount >= Self.usableBeats,
+    func spectralFallback(_ spectral: ChannelAnalysis?, reasons: [String], beatRate: Double?) -> Double? {
+        guard let spectral, let rate = spectral.spectralRate, spectral.beats.count >= Self.usableBeats,
               reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
         let agreesWithBeats = { (bpm: Double) in
             beatRate.map { abs($0 - bpm) <= Self.spectralAgreementBpm } ?? false
         }
         if reasons.isEmpty, rate.subharmonicBpm == nil, agreesWithBeats(rate.rateBpm) { return nil }
         let train = BeatTrainAgreement(extractor: extractor)
-        let shares = rate.candidatesBpm.map { ($0, train.share(pulses: spectral.pulses, periodSeconds: 60 / $0)) }
-        guard let (confirmed, share) = shares.max(by: { $0.1 < $1.1 }), share >= BeatTrainAgreement.minimumShare
-        else { return nil }
-        return reasons.isEmpty && agreesWithBeats(confirmed) ? nil : confirmed
+        let share = { (bpm: Double) in train.share(pulses: spectral.pulses, periodSeconds: 60 / bpm) }
+        let shares = rate.candidatesBpm.map { ($0, share($0)) }
+        guard let (best, bestShare) = shares.max(by: { $0.1 < $1.1 }), bestShare > 0 else { return nil }
+        let confirmed = bestShare >= BeatTrainAgreement.minimumShare
+            || (rate.snr >= HarmonicRate.decisiveSnr
+                && (2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > share(2 * best)))
+        guard confirmed else { return nil }
+        return reasons.isEmpty && agreesWithBeats(best) ? nil : best
     }
 
     /// Largest share `s` of the measured RMSSD² the noise correction may remove (apply only when
