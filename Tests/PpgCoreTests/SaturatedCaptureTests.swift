@@ -81,6 +81,36 @@ struct SaturatedCaptureTests {
                 "truth \(truth): \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
     }
 
+    /// A saturated capture whose first 8 s hold the finger being placed (no contact yet): answered all the same,
+    /// from its clean part when its beats time it, else from the spectrum the beat train confirms; a pulse-free
+    /// one stays without a heart rate. (At 110 bpm with red at 254 neither answers yet: the placement's step
+    /// drowns the whole reading's spectrum, and the later parts' beats pass too few quality windows to be taken.)
+    @Test(arguments: [(251.0, 1.5, 75.0, UInt64(301)), (248, 1, 62, 303)])
+    func aFingerBeingPlacedOnASaturatedCaptureIsLeftOut(redDc: Double, pulseCounts: Double, heartRate: Double,
+                                                         seed: UInt64) throws {
+        let placing = [ScenarioSegment(startS: 0, durationS: 8, condition: SignalCondition.fingerLifted)]
+        var configuration = SyntheticConfiguration(
+            seed: seed, rhythm: RhythmParameters(heartRateBpm: heartRate),
+            camera: .saturatedDeadGreen(redDc: redDc, pulseCounts: pulseCounts))
+        configuration.scenario = placing
+        let reading = SyntheticReading(configuration: configuration)
+        let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
+        let truth = reading.truth.metrics.heartRateBpm ?? heartRate
+        #expect(result.quality != .withheld, "\(result.flags)")
+        #expect(abs(result.heartRateBpm - truth) <= 5, "truth \(truth): \(result.heartRateBpm)")
+        if result.diagnostics.hrSource == FinalAnalyzer.beatsSource {
+            #expect(result.flags.contains(FinalAnalyzer.segmentFlag), "\(result.flags)")
+        }
+
+        var camera = CameraParameters.saturatedDeadGreen(redDc: redDc, pulseCounts: 0)
+        camera.acFraction = ChannelTriple(all: 0)
+        configuration.camera = camera
+        let pulseFree = SyntheticReading(configuration: configuration)
+        if case .success(let answer) = FinalAnalyzer().analyze(frames: pulseFree.frames) {
+            Issue.record("pulse-free: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
+        }
+    }
+
     /// Pulse-free saturated captures (noise only) at every red level, each with its own seed, some with whole-count
     /// frame means: no heart rate.
     @Test(arguments: [(245.0, UInt64(100), false), (251, 101, false), (254, 102, false), (245, 103, false),
