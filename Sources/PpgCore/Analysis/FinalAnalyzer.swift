@@ -246,10 +246,6 @@ public struct FinalAnalyzer: Sendable {
     /// Reasons against the NN series that a spectral heart rate confirmed by the beat train may overrule: the
     /// beats are too noisy or too few for their intervals, not absent or foreign (contact, regularity of a light).
     static let beatSeriesReasons: Set<String> = ["no_pulse", "irregular_beats", "hr_disagreement", "few_beats"]
-    /// Largest relative difference between a beat heart rate and a confirmed spectral one before the beats are
-    /// taken to have lost or doubled beats.
-    public static let beatRateTolerance = 0.1
-
     /// The spectral heart rate to report instead of the NN series' one, or nil to keep the beats. The most
     /// significant channel's `HarmonicRate` (`spectral`) must be confirmed by that channel's beat train
     /// (`BeatTrainAgreement`; when the spectrum is ambiguous between a rate and half of it, the rate whose train
@@ -257,7 +253,8 @@ public struct FinalAnalyzer: Sendable {
     /// `HarmonicRate.decisiveSnr`, more of them at the period than at half of it (the beats must not run twice
     /// as fast). The channel must have `usableBeats` beats, and the only `reasons` against the beats must be
     /// `beatSeriesReasons`. Without reasons the spectral rate replaces only a `beatRate` that is missing (nil: too
-    /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `beatRateTolerance`.
+    /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `spectralAgreementBpm`
+    /// (beats lost or doubled).
     func spectralFallback(_ spectral: ChannelAnalysis?, reasons: [String], beatRate: Double?) -> Double? {
         guard let spectral, let rate = spectral.spectralRate, spectral.beats.count >= Self.usableBeats,
               reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
