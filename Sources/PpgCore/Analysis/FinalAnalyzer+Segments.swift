@@ -21,10 +21,14 @@ extension FinalAnalyzer {
     /// Flag of a result computed on a part of the reading (`analysed_segment_start_s`/`_end_s` say which).
     public static let segmentFlag = "analysed_segment"
 
-    /// The best part's result when it beats `whole`; nil otherwise (and when `whole` is already usable).
+    /// The best part's result when it beats `whole`; nil otherwise (and when `whole` is already usable from its
+    /// beats). A whole reading answered only by its spectrum (`hr_source` spectral) is replaced by any consistent
+    /// part: the part's beats time the heart rate and give HRV, which the whole's noisy stretch withheld.
     func consistentSegment(frames: [FrameSample], motion: [MotionSample],
                            whole: Result<AnalysisResult, AnalysisError>) -> AnalysisResult? {
-        let wholeTier = (try? whole.get())?.quality.rawValue ?? 0
+        let wholeResult = try? whole.get()
+        let wholeFromBeats = wholeResult.map { Self.isFromBeats($0) } ?? false
+        let wholeTier = wholeFromBeats ? wholeResult?.quality.rawValue ?? 0 : 0
         guard wholeTier < QualityTier.usable.rawValue, let first = frames.first?.timestamp,
               let last = frames.last?.timestamp else { return nil }
         var best: (result: AnalysisResult, span: ClosedRange<Double>)?
@@ -52,9 +56,13 @@ extension FinalAnalyzer {
         return trims.map { (first + $0)...last } + trims.map { first...(last - $0) }
     }
 
-    /// At least `usable`, with `segmentPassedFraction` of its quality windows passing and no inconsistency flag.
+    /// Whether the heart rate of `result` comes from its beats (not from the spectrum alone).
+    static func isFromBeats(_ result: AnalysisResult) -> Bool { result.diagnostics.hrSource == beatsSource }
+
+    /// At least `usable` from its beats, with `segmentPassedFraction` of its quality windows passing and no
+    /// inconsistency flag.
     static func isConsistent(_ result: AnalysisResult) -> Bool {
-        result.quality.rawValue >= QualityTier.usable.rawValue
+        isFromBeats(result) && result.quality.rawValue >= QualityTier.usable.rawValue
             && result.diagnostics.qualityPassedFraction >= segmentPassedFraction
             && result.flags.allSatisfy { !inconsistentFlags.contains($0) }
     }

@@ -67,11 +67,19 @@ public struct FinalAnalyzer: Sendable {
                 }
             }
         }
-        let choice = ChannelChoice(candidates: analyses.map(\.candidate))
-        guard let chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
+        var choice = ChannelChoice(candidates: analyses.map(\.candidate))
+        guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
         }
-        return assemble(signal: signal, choice: choice, channel: chosen, motion: motion)
+        let spectral = analyses.filter { $0.spectralRate != nil }
+            .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
+        if chosen.beats.count <= Self.minimumIntervals, let spectral, spectral.beats.count > Self.minimumIntervals {
+            // A channel without a beat train cannot carry the reading; the one whose spectrum holds the pulse can.
+            choice = ChannelChoice(channel: spectral.candidate.channel,
+                                   redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
+            chosen = spectral
+        }
+        return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion)
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -81,6 +89,10 @@ public struct FinalAnalyzer: Sendable {
         var raw: [UniformSegment]
         var beats: [DetectedBeat]
         var evidence: ReadingEvidence
+        /// The channel's band-passed segments (blood-volume polarity).
+        var pulses: [UniformSegment]
+        /// The channel's significant spectral heart rate, if any.
+        var spectralRate: HarmonicRate?
     }
 
     /// The mean quality score a further eligible channel must exceed to change the choice among `candidates`
@@ -113,7 +125,8 @@ public struct FinalAnalyzer: Sendable {
         let (dc, clipped) = channelLevels(channel, signal)
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
-        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence)
+        return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence, pulses: pulses,
+                               spectralRate: HarmonicRate(pulses: pulses, plans: &plans))
     }
 
     /// Mean level and share of clipped frames of `channel`.
@@ -164,7 +177,7 @@ public struct FinalAnalyzer: Sendable {
     }
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
-                          motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+                          spectral: ChannelAnalysis?, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
         let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
@@ -184,18 +197,22 @@ public struct FinalAnalyzer: Sendable {
             reasons.append("too_regular")
         }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
-        guard reasons.isEmpty, beatRate > 0, beatRate.isFinite else {
+        let spectralHeartRate = spectralFallback(
+            spectral, reasons: reasons, beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
+        let heartRate = spectralHeartRate ?? beatRate
+        guard reasons.isEmpty || spectralHeartRate != nil, heartRate > 0, heartRate.isFinite else {
             return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
         }
         if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
-        if !agrees { flags.append("hr_spectral_disagreement") }
-        let usable = nn.count >= Self.usableBeats && agrees && !evidence.isDisturbed
-        let clean = usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
+        if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
+        let fromBeats = spectralHeartRate == nil
+        let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && !evidence.isDisturbed
+        let clean = fromBeats && usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
             && !intervals.vetoed && evidence.snrDb >= 6 && evidence.saturationFraction < 0.05
         let tier: QualityTier = clean ? .clean : usable ? .usable : .withheld
-        let reportsHrv = tier == .clean || (tier == .usable && !intervals.vetoed)
+        let reportsHrv = fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 
         let breathing = breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
@@ -209,15 +226,51 @@ public struct FinalAnalyzer: Sendable {
         let rmssd = debiasedRmssd(metrics: metrics, differenceNoise: differenceNoise(
             beats: beats, intervals: intervals, raw: channel.raw))
         diagnostics.estGmApplied = rmssd.applied
-        let heartConfidence = evidence.meanScore * (agrees ? 1 : 0.5)
+        diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
+        let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
-            durationSeconds: signal.duration, heartRateBpm: beatRate,
+            durationSeconds: signal.duration, heartRateBpm: heartRate,
             rmssdMs: reportsHrv ? rmssd.value : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
             baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
             sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// `hr_source` of a heart rate from the NN series (60000/MeanNN).
+    public static let beatsSource = "beats"
+    /// `hr_source` of a heart rate from the reading's spectrum, confirmed by its beat train.
+    public static let spectralSource = "spectral"
+
+    /// Reasons against the NN series that a spectral heart rate confirmed by the beat train may overrule: the
+    /// beats are too noisy or too few for their intervals, not absent or foreign (contact, regularity of a light).
+    static let beatSeriesReasons: Set<String> = ["no_pulse", "irregular_beats", "hr_disagreement", "few_beats"]
+    /// The spectral heart rate to report instead of the NN series' one, or nil to keep the beats. The most
+    /// significant channel's `HarmonicRate` (`spectral`) must be confirmed by that channel's beat train
+    /// (`BeatTrainAgreement`; when the spectrum is ambiguous between a rate and half of it, the rate whose train
+    /// agrees best): at least `BeatTrainAgreement.minimumShare` of its intervals at the period, or, for a peak of
+    /// `HarmonicRate.decisiveSnr`, more of them at the period than at half of it (the beats must not run twice
+    /// as fast). The channel must have `usableBeats` beats, and the only `reasons` against the beats must be
+    /// `beatSeriesReasons`. Without reasons the spectral rate replaces only a `beatRate` that is missing (nil: too
+    /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `spectralAgreementBpm`
+    /// (beats lost or doubled).
+    func spectralFallback(_ spectral: ChannelAnalysis?, reasons: [String], beatRate: Double?) -> Double? {
+        guard let spectral, let rate = spectral.spectralRate, spectral.beats.count >= Self.usableBeats,
+              reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
+        let agreesWithBeats = { (bpm: Double) in
+            beatRate.map { abs($0 - bpm) <= Self.spectralAgreementBpm } ?? false
+        }
+        if reasons.isEmpty, rate.subharmonicBpm == nil, agreesWithBeats(rate.rateBpm) { return nil }
+        let train = BeatTrainAgreement(extractor: extractor)
+        let share = { (bpm: Double) in train.share(pulses: spectral.pulses, periodSeconds: 60 / bpm) }
+        let shares = rate.candidatesBpm.map { ($0, share($0)) }
+        guard let (best, bestShare) = shares.max(by: { $0.1 < $1.1 }), bestShare > 0 else { return nil }
+        let confirmed = bestShare >= BeatTrainAgreement.minimumShare
+            || (rate.snr >= HarmonicRate.decisiveSnr
+                && (2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > share(2 * best)))
+        guard confirmed else { return nil }
+        return reasons.isEmpty && agreesWithBeats(best) ? nil : best
     }
 
     /// Largest share `s` of the measured RMSSD² the noise correction removes. A relative error ε in the noise
