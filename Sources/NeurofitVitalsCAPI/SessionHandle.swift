@@ -248,6 +248,8 @@ final class SessionHandle: Sendable {
         guard let source = current.source as? HostFrameSource else {
             throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
         }
+        // The source stays open while the final analysis runs: the session's state says the feeding is over.
+        if current.session?.hasEnded == true { return .over(Self.feedingOver) }
         do {
             try submit(source)
             return .accepted

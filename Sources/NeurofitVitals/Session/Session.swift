@@ -48,6 +48,8 @@ public final class Session: Sendable {
         var state: SessionState = .idle
         var running = false
         var workerStarted = false
+        /// `measurementComplete` was queued: the result is owed even to a host that lets go (see `release`).
+        var resultOwed = false
     }
 
     /// A session from `setup`. The source is not opened until `start`.
@@ -154,10 +156,13 @@ public final class Session: Sendable {
     }
 
     /// `stop` plus: no callback runs after this returns, except when called from inside a callback (that callback
-    /// finishes first). For `nfv_session_destroy`.
+    /// finishes first) — and except when `measurementComplete` was already queued: the session then keeps itself
+    /// alive until its callback has had every event up to the final `state` (`completed` or `failed`), delivered on
+    /// the event thread as usual, without waiting for it here. For `nfv_session_destroy`.
     public func release() {
+        let owesResult = control.withLock { $0.resultOwed }
         stop()
-        delivery.detach()
+        if owesResult { delivery.detachAfterFinalState() } else { delivery.detach() }
     }
 
     /// The next event, waiting up to `timeout` seconds (nil: forever).
@@ -197,7 +202,7 @@ public final class Session: Sendable {
 
     private func runEventThread(_ callback: @Sendable (TimedEvent) -> Void) {
         while case .element(let event) = events.take(timeout: nil) {
-            delivery.deliver { callback(event) }
+            delivery.deliver(isFinal: event.isFinalState) { callback(event) }
         }
         delivery.finish()
     }
@@ -220,7 +225,8 @@ public final class Session: Sendable {
     /// Carries out the source-side actions and publishes the events: exposure is held from the start of a reading
     /// until it is abandoned or finalized, and finger contact is passed on; the source is released before the events
     /// that announce it (so `start` works again once `state(idle)` arrived); the final analysis runs after
-    /// `measurementComplete` is published.
+    /// `measurementComplete` is published, with the source (a camera's capture and torch) still open: it is closed
+    /// once the result is built and queued.
     private func apply(_ output: ReadingStateMachine.Output) {
         for action in output.actions {
             switch action {
@@ -238,9 +244,9 @@ public final class Session: Sendable {
         }
         publish(output.events, time: output.time)
         for case .finalize(let from, let to) in output.actions {
-            source.close()
             let finished = worker.withLock { state in state.finalize(from: from, to: to) }
             publish(finished.events, time: finished.time)
+            source.close()
         }
     }
 
@@ -267,19 +273,31 @@ public final class Session: Sendable {
                 }
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
+            } else if case .measurementComplete = event {
+                control.withLock { $0.resultOwed = true }
             }
             events.put(TimedEvent(event, time: time))
         }
     }
 }
 
-/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it.
+/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it — at once, or,
+/// when the result is owed, once the final `state` event has been delivered.
 private final class DeliveryGate: Sendable {
     private let lock = ConditionLock()
-    private let state = Mutex<(detached: Bool, delivering: Bool, thread: pthread_t?)>((false, false, nil))
+    private let state = Mutex<GateState>(GateState())
 
-    /// Runs `body` unless detached, marking the delivery in flight.
-    func deliver(_ body: () -> Void) {
+    private struct GateState {
+        var detached = false
+        /// Detach as soon as the final state has been delivered.
+        var detachAfterFinal = false
+        var finalDelivered = false
+        var delivering = false
+        var thread: pthread_t?
+    }
+
+    /// Runs `body` unless detached, marking the delivery in flight; `isFinal`: it delivers the final `state`.
+    func deliver(isFinal: Bool, _ body: () -> Void) {
         let proceed = lock.withLock {
             state.withLock { current in
                 guard !current.detached else { return false }
@@ -291,7 +309,13 @@ private final class DeliveryGate: Sendable {
         guard proceed else { return }
         body()
         lock.withLock {
-            state.withLock { $0.delivering = false }
+            state.withLock { current in
+                current.delivering = false
+                if isFinal {
+                    current.finalDelivered = true
+                    if current.detachAfterFinal { current.detached = true }
+                }
+            }
             lock.broadcast()
         }
     }
@@ -304,12 +328,36 @@ private final class DeliveryGate: Sendable {
         }
     }
 
+    /// Deliveries go on until the final state has been delivered, then stop; returns at once (unless the final state
+    /// was delivered already: then as `detach`).
+    func detachAfterFinalState() {
+        let finalDelivered = lock.withLock {
+            state.withLock { current in
+                current.detachAfterFinal = true
+                return current.finalDelivered
+            }
+        }
+        if finalDelivered { detach() }
+    }
+
     /// The event thread is done.
     func finish() {
-        lock.withLock { state.withLock { $0.thread = nil } }
+        lock.withLock {
+            state.withLock { current in
+                current.thread = nil
+                current.detached = true
+            }
+        }
     }
 
     private static func isCurrent(_ thread: pthread_t?) -> Bool {
         thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
+}
+
+extension TimedEvent {
+    /// Whether this is the stream's final `state` (`completed` or `failed`).
+    var isFinalState: Bool {
+        if case .state(let state) = event { state.isTerminal } else { false }
     }
 }
