@@ -48,8 +48,6 @@ public final class Session: Sendable {
         var state: SessionState = .idle
         var running = false
         var workerStarted = false
-        /// `measurementComplete` was queued: the result is owed even to a host that lets go (see `release`).
-        var resultOwed = false
     }
 
     /// A session from `setup`. The source is not opened until `start`.
@@ -155,14 +153,13 @@ public final class Session: Sendable {
         commands.put(.stop)
     }
 
-    /// `stop` plus: no callback runs after this returns, except when called from inside a callback (that callback
-    /// finishes first) — and except when `measurementComplete` was already queued: the session then keeps itself
-    /// alive until its callback has had every event up to the final `state` (`completed` or `failed`), delivered on
-    /// the event thread as usual, without waiting for it here. For `nfv_session_destroy`.
+    /// `stop`, then waits for a callback in flight (unless called from inside it). When the callback has already
+    /// been handed `measurementComplete`, the result is owed: the event thread goes on delivering up to the final
+    /// `state` (`completed` or `failed`) and then stops, and the session keeps itself alive until then. Otherwise no
+    /// callback starts after this returns. For `nfv_session_destroy`.
     public func release() {
-        let owesResult = control.withLock { $0.resultOwed }
         stop()
-        if owesResult { delivery.detachAfterFinalState() } else { delivery.detach() }
+        delivery.detachUnlessResultOwed()
     }
 
     /// The next event, waiting up to `timeout` seconds (nil: forever).
@@ -202,7 +199,7 @@ public final class Session: Sendable {
 
     private func runEventThread(_ callback: @Sendable (TimedEvent) -> Void) {
         while case .element(let event) = events.take(timeout: nil) {
-            delivery.deliver(isFinal: event.isFinalState) { callback(event) }
+            delivery.deliver(event) { callback(event) }
         }
         delivery.finish()
     }
@@ -273,16 +270,14 @@ public final class Session: Sendable {
                 }
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
-            } else if case .measurementComplete = event {
-                control.withLock { $0.resultOwed = true }
             }
             events.put(TimedEvent(event, time: time))
         }
     }
 }
 
-/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it — at once, or,
-/// when the result is owed, once the final `state` event has been delivered.
+/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it: at once, or,
+/// when the callback was already handed `measurementComplete` (the result is owed), once it has had the final state.
 private final class DeliveryGate: Sendable {
     private let lock = ConditionLock()
     private let state = Mutex<GateState>(GateState())
@@ -291,18 +286,24 @@ private final class DeliveryGate: Sendable {
         var detached = false
         /// Detach as soon as the final state has been delivered.
         var detachAfterFinal = false
+        /// A delivery of `measurementComplete` began.
+        var resultOwed = false
         var finalDelivered = false
         var delivering = false
+        /// Counts deliveries begun, so `release` waits for the one in flight when it was called, not later ones.
+        var serial = 0
         var thread: pthread_t?
     }
 
-    /// Runs `body` unless detached, marking the delivery in flight; `isFinal`: it delivers the final `state`.
-    func deliver(isFinal: Bool, _ body: () -> Void) {
+    /// Runs `body` (the delivery of `event`) unless detached, marking the delivery in flight.
+    func deliver(_ event: TimedEvent, _ body: () -> Void) {
         let proceed = lock.withLock {
             state.withLock { current in
                 guard !current.detached else { return false }
                 current.delivering = true
+                current.serial += 1
                 current.thread = pthread_self()
+                if case .measurementComplete = event.event { current.resultOwed = true }
                 return true
             }
         }
@@ -311,7 +312,7 @@ private final class DeliveryGate: Sendable {
         lock.withLock {
             state.withLock { current in
                 current.delivering = false
-                if isFinal {
+                if event.isFinalState {
                     current.finalDelivered = true
                     if current.detachAfterFinal { current.detached = true }
                 }
@@ -320,24 +321,22 @@ private final class DeliveryGate: Sendable {
         }
     }
 
-    /// No callback starts after this returns; waits for one in flight unless called from inside it.
-    func detach() {
+    /// Stops deliveries, at once or (the result owed) after the final state; then waits for the delivery in flight
+    /// unless called from inside it.
+    func detachUnlessResultOwed() {
         lock.withLock {
-            state.withLock { $0.detached = true }
-            while state.withLock({ $0.delivering && !Self.isCurrent($0.thread) }) { lock.wait(until: nil) }
-        }
-    }
-
-    /// Deliveries go on until the final state has been delivered, then stop; returns at once (unless the final state
-    /// was delivered already: then as `detach`).
-    func detachAfterFinalState() {
-        let finalDelivered = lock.withLock {
-            state.withLock { current in
-                current.detachAfterFinal = true
-                return current.finalDelivered
+            let serial = state.withLock { current in
+                if current.resultOwed && !current.finalDelivered {
+                    current.detachAfterFinal = true
+                } else {
+                    current.detached = true
+                }
+                return current.serial
+            }
+            while state.withLock({ $0.delivering && $0.serial == serial && !Self.isCurrent($0.thread) }) {
+                lock.wait(until: nil)
             }
         }
-        if finalDelivered { detach() }
     }
 
     /// The event thread is done.

@@ -130,7 +130,7 @@ extension SessionEvent {
         let (session, source, _) = try notedSession(timeline: timeline, finalizeSeconds: 0.5)
         try session.start()
         feedReading(source)
-        #expect(timeline.waitFor("finalize begins"))
+        #expect(timeline.waitFor("measurementComplete"))
         let before = monotonicSeconds()
         session.release()
         #expect(monotonicSeconds() - before < 0.3, "release does not wait for the final analysis")
@@ -151,6 +151,25 @@ extension SessionEvent {
         usleep(100_000)
         #expect(timeline.all.dropFirst(count).allSatisfy { $0 == "source closed" }, "no event after release")
         #expect(!timeline.all.contains("measurementComplete"))
+    }
+
+    @Test func releasedWhileMeasurementCompleteWaitsUndeliveredNeitherItNorTheResultArrives() throws {
+        let timeline = Timeline()
+        let blocked = Atomic<Bool>(false)
+        let (session, source, _) = try notedSession(timeline: timeline, finalizeSeconds: 0.3) { event, _ in
+            // The first preview holds the event thread until the final analysis has begun, and a little longer:
+            // measurementComplete is queued but not handed over when the host lets go.
+            guard case .preview = event.event, !blocked.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            _ = timeline.waitFor("finalize begins")
+            usleep(100_000)
+        }
+        try session.start()
+        feedReading(source)
+        #expect(timeline.waitFor("finalize begins"))
+        session.release()
+        usleep(600_000)
+        #expect(!timeline.all.contains("measurementComplete") && !timeline.all.contains("completed"),
+                "\(timeline.all.suffix(5))")
     }
 
     @Test func theSourceStaysOpenUntilTheResultIsBuilt() throws {
