@@ -323,15 +323,17 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, n
  * return (not when called from inside it, which then finishes normally). Then one of two things holds:
  *   - the callback has not been called with `measurementComplete`: it is not called again, and `user_data` may be
  *     released as soon as destroy returns (after the callback returns, when destroy was called inside it);
- *   - it has (the duration was captured; called from inside that very call too): the session keeps itself alive
- *     until it has delivered the result, as the mobile SDKs do. The callback goes on being called on the event
- *     thread, in order, with the remaining events up to the final `state` event (`completed` or `failed`, after
- *     the `completed` or `failed` event), and never after that one returns. destroy does not wait for them: the
- *     host keeps the callback's code and `user_data` valid until the final `state` call, which may release them.
- * A host can tell the two apart with a flag its callback sets on `measurementComplete`, read after destroy returns.
+ *   - it has, and has not yet been called with the result (destroy called from inside the `measurementComplete`
+ *     call, or after it): the session keeps itself alive until it has delivered the result, as the mobile SDKs do.
+ *     The callback goes on being called on the event thread, in order, with the remaining events up to the
+ *     `completed` or `failed` event, and never after that call returns (the `state` event that follows it is not
+ *     delivered). destroy does not wait for them: the host keeps the callback's code and `user_data` valid until
+ *     that call, which may release them.
+ * A host can tell the two apart with flags its callback sets on `measurementComplete` and on the result, read after
+ * destroy returns.
  * The camera is released before destroy returns in both cases; preview callbacks stop at once (below). Events not
  * pulled with nfv_session_next_event() are dropped. The library frees the session's memory once its threads have
- * finished (after the final state, in the second case).
+ * finished (after the result, in the second case).
  */
 NFV_EXPORT void nfv_session_destroy(nfv_session *session);
 
@@ -389,8 +391,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, c
 /**
  * Delivers events to `callback` (on the session's event thread) instead of nfv_session_next_event(). Before the
  * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns,
- * or, when the callback had already been called with `measurementComplete`, until the call with the final `state`
- * event (see nfv_session_destroy()).
+ * or, when the callback had already been called with `measurementComplete`, until the call with the `completed` or
+ * `failed` event (see nfv_session_destroy()).
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_MISUSE after start.
  */

@@ -509,9 +509,9 @@ static void test_simulator_previews(void) {
     CHECK(seen.count >= 1);
     CHECK(seen.width == 80 && seen.height == 60 && seen.stride == 240);
     /* At most 5 a second of sample time: on average (the slots follow a 0.2 s grid), and never two frames closer
-     * than a slot less one 30 fps frame. */
+     * than a slot less one 30 fps frame (and its timing jitter). */
     CHECK(seen.count <= (seen.last_us - seen.first_us) / 200000 + 1);
-    CHECK(seen.count < 2 || seen.closest_us >= 200000 - 33334);
+    CHECK(seen.count < 2 || seen.closest_us >= 200000 - 33334 - 2000);
     CHECK(seen.red > 100 && seen.red > 2 * seen.green && seen.red > 2 * seen.blue);  /* a lit fingertip's red */
     count = seen.count;
     pthread_mutex_unlock(&seen.lock);
@@ -524,17 +524,17 @@ struct orphaned {
     pthread_mutex_t lock;
     nfv_session *session;
     int destroy_inside;            /* destroy from inside the measurementComplete callback */
-    int measurement_complete, completed, final_state, after_final, destroyed, after_destroy;
+    int measurement_complete, completed, result, after_result, destroyed, after_destroy;
 };
 
 static void on_orphaned_event(void *user, const char *json) {
     struct orphaned *seen = user;
     int destroy_now = 0;
     pthread_mutex_lock(&seen->lock);
-    if (seen->final_state) seen->after_final++;
+    if (seen->result) seen->after_result++;
     if (seen->destroyed) seen->after_destroy++;
     if (contains(json, "\"type\":\"completed\"")) seen->completed = 1;
-    if (contains(json, "\"state\":\"completed\"") || contains(json, "\"state\":\"failed\"")) seen->final_state = 1;
+    if (contains(json, "\"type\":\"completed\"") || contains(json, "\"type\":\"failed\"")) seen->result = 1;
     if (contains(json, "\"type\":\"measurementComplete\"")) {
         seen->measurement_complete = 1;
         destroy_now = seen->destroy_inside;
@@ -568,7 +568,7 @@ static int wait_orphaned(struct orphaned *seen, const int *field, double seconds
 }
 
 /* A host that destroys its session after measurementComplete (inside that callback, or from its own thread) still
- * gets the result on the event thread, and nothing after the final state; destroyed earlier, it gets nothing. */
+ * gets the result (`completed`) on the event thread, and nothing after it; destroyed earlier, it gets nothing. */
 static void test_result_after_destroy(void) {
     int round;
     for (round = 0; round < 3; round++) {
@@ -598,10 +598,10 @@ static void test_result_after_destroy(void) {
             nfv_session_destroy(seen.session);
             CHECK(now_seconds() - before < 0.5);   /* destroy does not wait for the result */
         }
-        CHECK(wait_orphaned(&seen, &seen.final_state, 30));
+        CHECK(wait_orphaned(&seen, &seen.result, 30));
         usleep(50000);
         CHECK(orphaned_field(&seen, &seen.completed) == 1);
-        CHECK(orphaned_field(&seen, &seen.after_final) == 0);
+        CHECK(orphaned_field(&seen, &seen.after_result) == 0);   /* not the `state` event that follows it */
         CHECK(round == 1 || orphaned_field(&seen, &seen.destroyed) == 1);
         CHECK_STATUS(nfv_session_stop(seen.session), NFV_ERR_INVALID_ARGUMENT);   /* the handle is gone */
     }

@@ -154,9 +154,9 @@ public final class Session: Sendable {
     }
 
     /// `stop`, then waits for a callback in flight (unless called from inside it). When the callback has already
-    /// been handed `measurementComplete`, the result is owed: the event thread goes on delivering up to the final
-    /// `state` (`completed` or `failed`) and then stops, and the session keeps itself alive until then. Otherwise no
-    /// callback starts after this returns. For `nfv_session_destroy`.
+    /// been handed `measurementComplete` but not the result, the result is owed: the event thread goes on
+    /// delivering up to the `completed` or `failed` event and then stops, and the session keeps itself alive until
+    /// then. Otherwise no callback starts after this returns. For `nfv_session_destroy`.
     public func release() {
         stop()
         delivery.detachUnlessResultOwed()
@@ -277,18 +277,19 @@ public final class Session: Sendable {
 }
 
 /// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it: at once, or,
-/// when the callback was already handed `measurementComplete` (the result is owed), once it has had the final state.
+/// when the callback was already handed `measurementComplete` (the result is owed), once it has had the result.
 private final class DeliveryGate: Sendable {
     private let lock = ConditionLock()
     private let state = Mutex<GateState>(GateState())
 
     private struct GateState {
         var detached = false
-        /// Detach as soon as the final state has been delivered.
-        var detachAfterFinal = false
+        /// Detach as soon as the result has been delivered.
+        var detachAfterResult = false
         /// A delivery of `measurementComplete` began.
         var resultOwed = false
-        var finalDelivered = false
+        /// The delivery of `completed` or `failed` returned.
+        var resultDelivered = false
         var delivering = false
         /// Counts deliveries begun, so `release` waits for the one in flight when it was called, not later ones.
         var serial = 0
@@ -312,22 +313,22 @@ private final class DeliveryGate: Sendable {
         lock.withLock {
             state.withLock { current in
                 current.delivering = false
-                if event.isFinalState {
-                    current.finalDelivered = true
-                    if current.detachAfterFinal { current.detached = true }
+                if event.isResult {
+                    current.resultDelivered = true
+                    if current.detachAfterResult { current.detached = true }
                 }
             }
             lock.broadcast()
         }
     }
 
-    /// Stops deliveries, at once or (the result owed) after the final state; then waits for the delivery in flight
-    /// unless called from inside it.
+    /// Stops deliveries, at once or (the result owed) after the result; then waits for the delivery in flight unless
+    /// called from inside it.
     func detachUnlessResultOwed() {
         lock.withLock {
             let serial = state.withLock { current in
-                if current.resultOwed && !current.finalDelivered {
-                    current.detachAfterFinal = true
+                if current.resultOwed && !current.resultDelivered {
+                    current.detachAfterResult = true
                 } else {
                     current.detached = true
                 }
@@ -355,8 +356,11 @@ private final class DeliveryGate: Sendable {
 }
 
 extension TimedEvent {
-    /// Whether this is the stream's final `state` (`completed` or `failed`).
-    var isFinalState: Bool {
-        if case .state(let state) = event { state.isTerminal } else { false }
+    /// Whether this is the session's outcome: `completed` or `failed`.
+    var isResult: Bool {
+        switch event {
+        case .completed, .failed: true
+        default: false
+        }
     }
 }

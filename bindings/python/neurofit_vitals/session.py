@@ -23,7 +23,7 @@ from . import _capi
 from ._buffers import BufferLike, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
-from .events import AnyEvent, Completed, Failed, MeasurementComplete, SessionPhase, State, event_from_json
+from .events import AnyEvent, Completed, Failed, MeasurementComplete, State, event_from_json
 from .preview import PreviewCallback, preview_function
 from .results import Result
 
@@ -77,7 +77,7 @@ class _Core:
     """What the dispatch thread and the finalizer share; holds no reference to the Session object, so dropping
     the last reference to a session ends it (like ``stop()``), even in callback mode — except that a callback that
     has had ``MeasurementComplete`` still gets the result: the dispatch thread then destroys the handle after the
-    final ``State`` (as ``nfv_session_destroy`` does for a C callback)."""
+    ``Completed`` or ``Failed`` event (as ``nfv_session_destroy`` does for a C callback)."""
 
     def __init__(self, handle: int) -> None:
         self.handle: Optional[int] = handle
@@ -98,7 +98,7 @@ class _Core:
 
     def destroy(self) -> None:
         """Releases the handle (``nfv_session_destroy``: stop + release); idempotent. When the callback has had
-        ``MeasurementComplete`` and no final state yet, the dispatch thread releases it after the final state."""
+        ``MeasurementComplete`` and not yet the result, the dispatch thread releases it after the result."""
         with self.lock:
             self.closing = True
             owed = self.result_owed
@@ -124,9 +124,9 @@ class _Core:
             return True
 
     def delivered_owed_result(self, event: AnyEvent) -> bool:
-        """Whether ``event``, just delivered, was the final ``State`` of a result owed to a closed session (the
-        dispatch thread then stops and releases the handle)."""
-        if not (isinstance(event, State) and event.state in (SessionPhase.COMPLETED, SessionPhase.FAILED)):
+        """Whether ``event``, just delivered, was the result owed to a closed session (the dispatch thread then
+        stops and releases the handle)."""
+        if not isinstance(event, (Completed, Failed)):
             return False
         with self.lock:
             self.result_owed = False
@@ -186,7 +186,7 @@ class _Core:
 
     def dispatch(self, callback: EventCallback) -> None:
         """The dispatch thread: pulls every event and hands it to ``callback`` until the stream ends (or, closed
-        while a result was owed, until the result's final state)."""
+        while a result was owed, until the result)."""
         try:
             while True:
                 item = self.pull(_SLICE_MS)
@@ -269,7 +269,7 @@ class Session:
     def close(self) -> None:
         """Destroys the session (stopping it first) and waits for the dispatch thread; then re-raises an exception
         the callback raised. Idempotent. From inside the callback it does not wait for itself. Once the callback
-        has had ``MeasurementComplete``, it still gets the result (up to the final ``State``) before the handle is
+        has had ``MeasurementComplete``, it still gets the result (``Completed`` or ``Failed``) before the handle is
         released — also when the session is dropped without a close (docs/behaviour.md)."""
         self._release()
         self._core.raise_callback_error()
