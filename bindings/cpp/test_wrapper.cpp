@@ -164,7 +164,7 @@ void the_result_comes_after_destruction(bool inside) {
     session->use_simulator(fast_simulator);
     session->set_callback([&](std::string_view json) {
         std::unique_lock<std::mutex> lock(mutex);
-        if (completed) after_result++;
+        if (completed && destroyed) after_result++;  // a call after both the result and the destruction
         if (json.find(R"("type":"completed")") != std::string_view::npos) completed = true;
         const bool complete = json.find(R"("type":"measurementComplete")") != std::string_view::npos;
         measurement_complete = measurement_complete || complete;
@@ -183,12 +183,14 @@ void the_result_comes_after_destruction(bool inside) {
         session.reset();
         check(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(500),
               "destruction does not wait for the final analysis");
+        std::lock_guard<std::mutex> lock(mutex);
+        destroyed = true;
     }
     check(wait_for(mutex, changed, [&] { return completed; }), "the result arrives after the destruction");
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     std::lock_guard<std::mutex> lock(mutex);
     check(after_result == 0, "nothing arrives after the result");
-    check(!inside || destroyed, "the destruction inside the callback returned");
+    check(destroyed, "the destruction returned");
 }
 
 /// The simulated finger's previews: 80 x 60 pictures in a fingertip's red, at most the rate asked for.

@@ -67,7 +67,9 @@ def test_dropped_after_measurement_complete_the_result_still_arrives() -> None:
     gc.collect()
     assert recorder.result.wait(30), recorder.snapshot()[-5:]
     time.sleep(0.05)
-    assert recorder.snapshot()[-1] == "Completed"
+    types = recorder.snapshot()
+    # The drop may come after the final State was delivered already (a fast final analysis); never anything else.
+    assert types[types.index("Completed") + 1:] in ([], ["State"])
 
 
 def test_closed_while_measuring_nothing_arrives_after_close() -> None:
