@@ -414,9 +414,9 @@ typedef void (*nfv_preview_callback)(const uint8_t *rgb, int width, int height, 
  * every pixel format) give previews of their pixels; the simulator paints an 80 x 60 lit fingertip whose mean colour
  * is the simulated frame's channel means; channel means (nfv_session_submit_means()) and replays give none. Capture
  * never waits for the callback: while it runs, newer frames replace each other in a single slot and only the newest
- * is delivered. Frames are scaled (or painted) only while a callback is set. Before the first start only; a NULL `fn` removes the callback.
- * `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns, after which no call
- * is made (nfv_session_destroy() waits for a call under way).
+ * is delivered. Frames are scaled (or painted) only while a callback is set. Before the first start only; a NULL
+ * `fn` removes the callback. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy()
+ * returns, after which no call is made (nfv_session_destroy() waits for a call under way).
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a `max_fps` outside 0...60; NFV_ERR_MISUSE after
  *         start.

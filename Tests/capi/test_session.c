@@ -477,7 +477,9 @@ static void on_simulated_preview(const uint8_t *rgb, int width, int height, int 
         for (x = 0; x < width; x++)
             for (c = 0; c < 3; c++) sums[c] += rgb[y * stride + x * 3 + c];
     pthread_mutex_lock(&seen->lock);
-    if (seen->count > 0 && timestamp_us - seen->last_us < seen->closest_us) seen->closest_us = timestamp_us - seen->last_us;
+    if (seen->count > 0 && timestamp_us - seen->last_us < seen->closest_us) {
+        seen->closest_us = timestamp_us - seen->last_us;
+    }
     if (seen->count == 0) seen->first_us = timestamp_us;
     seen->count++;
     seen->width = width;
