@@ -3,6 +3,7 @@
 
 import Glibc
 import NeurofitVitals
+import PpgCore
 
 /// The `reducer` benchmark.
 @MainActor let frameReducerBenchmark = Benchmark(
@@ -58,6 +59,12 @@ struct FrameReducerBenchmark {
                 }
             }
         }
+        let painter = FingertipPicture()
+        let frame = FrameSample(timestamp: 1, red: 172, green: 38, blue: 21)
+        let (paint, _) = Self.bestTimes({ sink += painter.picture(of: frame).width }, {})
+        print(["simulated".padded(8), "\(FingertipPicture.width)x\(FingertipPicture.height)".padded(12),
+               Self.format(paint).padded(9), Self.format(paint * 15 / 1e4).padded(7), Self.format(paint * 60 / 1e4)]
+            .joined() + "  (the simulator's painted fingertip)")
         print("(checksum \(sink))")
     }
 

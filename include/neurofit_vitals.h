@@ -262,7 +262,7 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
  *     every 0.1 s (every 0.25 s while it waits for a lost camera), so this takes a fraction of a second unless the
  *     camera driver itself is slow to answer. Other sources are released without waiting;
  *   - nfv_session_destroy, in addition, until an event callback running on the event thread has returned (not
- *     when called from inside that callback);
+ *     when called from inside that callback) — never for the final analysis (see nfv_session_destroy());
  *   - nfv_session_submit_frame reduces the frame on the calling thread (time grows with the frame's size).
  * Events are never delivered synchronously inside a call: they come from the session's event thread, in order,
  * or from nfv_session_next_event on the caller's thread — one consumer per session.
@@ -317,9 +317,23 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, n
 
 /**
  * Ends the session if it is running (like nfv_session_stop()) and releases the handle: any later call with it
- * returns NFV_ERR_INVALID_ARGUMENT. When it returns, the event callback is not running and will not run again —
- * except when called from inside that callback, which then finishes normally. The library frees its memory once
- * its threads have drained. NULL is a no-op. Threads: any.
+ * returns NFV_ERR_INVALID_ARGUMENT. NULL is a no-op. Threads: any, including the session's own callbacks.
+ *
+ * Event callback (nfv_session_set_callback()): destroy first waits for a call under way on the event thread to
+ * return (not when called from inside it, which then finishes normally). Then one of two things holds:
+ *   - the callback has not been called with `measurementComplete`: it is not called again, and `user_data` may be
+ *     released as soon as destroy returns (after the callback returns, when destroy was called inside it);
+ *   - it has, and has not yet been called with the result (destroy called from inside the `measurementComplete`
+ *     call, or after it): the session keeps itself alive until it has delivered the result, as the mobile SDKs do.
+ *     The callback goes on being called on the event thread, in order, with the remaining events up to the
+ *     `completed` or `failed` event, and never after that call returns (the `state` event that follows it is not
+ *     delivered). destroy does not wait for them: the host keeps the callback's code and `user_data` valid until
+ *     that call, which may release them.
+ * A host can tell the two apart with flags its callback sets on `measurementComplete` and on the result, read after
+ * destroy returns.
+ * The camera is released before destroy returns in both cases; preview callbacks stop at once (below). Events not
+ * pulled with nfv_session_next_event() are dropped. The library frees the session's memory once its threads have
+ * finished (after the result, in the second case).
  */
 NFV_EXPORT void nfv_session_destroy(nfv_session *session);
 
@@ -376,7 +390,9 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, c
 
 /**
  * Delivers events to `callback` (on the session's event thread) instead of nfv_session_next_event(). Before the
- * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns.
+ * first start only. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns,
+ * or, when the callback had already been called with `measurementComplete`, until the call with the `completed` or
+ * `failed` event (see nfv_session_destroy()).
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_MISUSE after start.
  */
@@ -395,11 +411,12 @@ typedef void (*nfv_preview_callback)(const uint8_t *rgb, int width, int height, 
 /**
  * Hands the host small RGB pictures of what the source sees (for a preview of the fingertip and its red glow): at
  * most `max_fps` per second of sample time (1...60; 0: 15). The camera and host frames (nfv_session_submit_frame(),
- * every pixel format) give previews; channel means and simulated or replayed readings give none. Capture never waits for the
- * callback: while it runs, newer frames replace each other in a single slot and only the newest is delivered.
- * Frames are scaled only while a callback is set. Before the first start only; a NULL `fn` removes the callback.
- * `user_data` is passed back untouched; it must stay valid until nfv_session_destroy() returns, after which no call
- * is made (nfv_session_destroy() waits for a call under way).
+ * every pixel format) give previews of their pixels; the simulator paints an 80 x 60 lit fingertip whose mean colour
+ * is the simulated frame's channel means; channel means (nfv_session_submit_means()) and replays give none. Capture
+ * never waits for the callback: while it runs, newer frames replace each other in a single slot and only the newest
+ * is delivered. Frames are scaled (or painted) only while a callback is set. Before the first start only; a NULL
+ * `fn` removes the callback. `user_data` is passed back untouched; it must stay valid until nfv_session_destroy()
+ * returns, after which no call is made (nfv_session_destroy() waits for a call under way).
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a `max_fps` outside 0...60; NFV_ERR_MISUSE after
  *         start.

@@ -266,6 +266,8 @@ final class SessionHandle: Sendable {
         }
         if current.ended { return .over(Self.feedingOver) }
         guard let source = current.source as? Input else { try refuse(current.source) }
+        // The source stays open while the final analysis runs: the session's state says the feeding is over.
+        if current.session?.hasEnded == true { return .over(Self.feedingOver) }
         do {
             try submit(source)
             return .accepted

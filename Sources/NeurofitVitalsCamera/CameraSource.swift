@@ -139,12 +139,12 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
         current.withLock { $0 }?.setFingerContact(contact)
     }
 
+    /// Every caller waits until the camera is released, also while another thread's close is under way (the session
+    /// closes the camera once the result is built while the host may destroy the session).
     public func close() {
-        guard let run = current.withLock({ run -> CaptureRun? in
-            defer { run = nil }
-            return run
-        }) else { return }
+        guard let run = current.withLock({ $0 }) else { return }
         run.stopAndWait()
+        current.withLock { if $0 === run { $0 = nil } }
     }
 }
 

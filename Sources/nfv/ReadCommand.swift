@@ -24,6 +24,8 @@ let readCommand = Subcommand(
           --license KEY|@FILE  license key (else $NFV_LICENSE_KEY or ~/.config/neurofit-vitals/license.key)
           --app-id ID          the app id the key must list (default: nfv)
           --log                log state transitions and capture decisions to standard error
+        In a colour terminal the live line starts with a swatch of the fingertip's red glow (the mean colour of the
+        camera's or the simulator's preview); not with --json, in a pipe, with NO_COLOR set or TERM=dumb.
         Exit status: 0 with a result, 1 when the reading failed or the key was rejected, 2 on bad usage, 130 when
         stopped by Ctrl-C (SIGINT).
         """,
@@ -41,7 +43,11 @@ let readCommand = Subcommand(
                 return ExitStatus.failure
             }
             Log.setEnabled(options.flags.contains("log"))
-            return runSession(try makeSetup(options), json: options.flags.contains("json"))
+            var setup = try makeSetup(options)
+            let json = options.flags.contains("json")
+            let swatch = json ? nil : GlowSwatch.forTerminal()
+            if let swatch { setup.preview = try? swatch.makeMailbox() }
+            return runSession(setup, json: json, swatch: swatch)
         } catch {
             printError("nfv read: \(error.message)\n\n\(readCommand.usage)")
             return ExitStatus.usage
@@ -99,9 +105,11 @@ private func simulatorOptions(_ options: ParsedArguments) throws(UsageError) -> 
 /// Set by SIGINT: the reading is stopped cleanly (camera and torch released) instead of the process dying.
 nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 
-/// Starts `session`, shows or prints its events until the stream ends; exit 0 with a result.
-func runSession(_ setup: SessionSetup, json: Bool) -> Int32 {
+/// Starts `session`, shows or prints its events until the stream ends (with `swatch` on the live line when given);
+/// exit 0 with a result.
+func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) -> Int32 {
     signal(SIGINT) { _ in interrupted = 1 }
+    defer { setup.preview?.close() }
     let session: Session
     do throws(VitalsError) {
         session = try Session(setup, defaultSource: DefaultCamera.source)
@@ -113,7 +121,7 @@ func runSession(_ setup: SessionSetup, json: Bool) -> Int32 {
         }
         return ExitStatus.failure
     }
-    var console = ReadingConsole()
+    var console = ReadingConsole(swatch: swatch)
     var completed = false
     var stopping = false
     while true {

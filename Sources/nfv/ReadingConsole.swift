@@ -3,10 +3,13 @@ import NeurofitVitals
 import PpgCore
 
 /// Shows a reading's events to a person: guidance as the NEUROFIT app's words, a progress bar,
-/// the live heart rate with a pulse mark on each beat, and a summary of the result.
+/// the live heart rate with a pulse mark on each beat, and a summary of the result. In a colour terminal the live
+/// line starts with the red-glow swatch.
 struct ReadingConsole {
     /// Whether standard output is a terminal (redraw one status line) or a pipe/file (one line per update).
     private let interactive = isatty(STDOUT_FILENO) != 0
+    /// The preview's colour, drawn at the start of the live line (nil: none).
+    private let swatch: GlowSwatch?
     private var pulseOn = false
     private var lastPreview: LivePreview?
     private var lastGuidance: Guidance?
@@ -23,6 +26,11 @@ struct ReadingConsole {
     static let measuringCopy = "Measuring your Vitals - keep the same finger pressure, sit still, and relax for a minute..."
     static let retryCopy = "To ensure accurate results, NEUROFIT needs higher quality signal from your device. "
         + "Please retry your reading."
+
+    /// A console drawing `swatch` (only on a terminal's live line) when given.
+    init(swatch: GlowSwatch? = nil) {
+        self.swatch = swatch
+    }
 
     /// Renders one event.
     mutating func show(_ event: SessionEvent) {
@@ -114,7 +122,7 @@ struct ReadingConsole {
     }
 
     private func redraw(_ line: String) {
-        print("\r\u{1B}[K" + line, terminator: "")
+        print("\r\u{1B}[K" + (swatch?.text ?? "") + line, terminator: "")
     }
 
     private func finishLine() {

@@ -600,6 +600,21 @@ def exposure_hold(args, scenario):
     scenario.check(scenario.torch_file() == "0", "torch %r after destroy" % scenario.torch_file())
 
 
+def torch_until_result(args, scenario):
+    """Through the C API on the fake camera: the torch and the capture stay on after the reading's last frame until
+    the final analysis has built the result (the fake's state read when the library logs the outcome), then go
+    off."""
+    built = build_capi_test(args, scenario)
+    if built is None:
+        return
+    binary, library_dir = built
+    env = environment(args, scenario, extra={"LD_LIBRARY_PATH": library_dir, "FAKE_CAMERA_SPEED": "3"})
+    run = subprocess.run([binary, "torch-until-result", args.license, scenario.state_path], env=env,
+                         capture_output=True, text=True, timeout=150)
+    scenario.check(run.returncode == 0, "torch until result: %s %s" % (run.stdout.strip(), run.stderr.strip()[-600:]))
+    scenario.check(scenario.torch_file() == "0", "torch %r after destroy" % scenario.torch_file())
+
+
 def c_api(args, scenario):
     """The C API's camera functions against the debug library, with the fake camera and with no camera at all."""
     built = build_capi_test(args, scenario)
@@ -841,7 +856,7 @@ def camera_settings(args, scenario):
 SCENARIOS = [reading_30, reading_60, tiers, capture_30, capture_60_mjpeg, sysfs_torch, sigkill, exit_without_stop,
              stall_once, stall_event, stall_twice, stall_forever, unplug_replug, unplug_moved, unplug_gone, io_error,
              fps_drop, busy, no_permission, support, allocations, c_api, exposure_hold, configured_tiers, torch_dimmed,
-             facing, tuner_off, preview, iio_motion, camera_settings]
+             facing, tuner_off, preview, iio_motion, camera_settings, torch_until_result]
 
 
 def main():

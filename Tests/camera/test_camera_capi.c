@@ -2,9 +2,11 @@
  * camera): argument validation, discovery/support/access JSON, a session on the camera whose torch is off
  * after nfv_session_destroy and which takes the host's motion samples, the exposure held during a reading and tuned
  * again after its cancel, a reading that reads a fake IIO accelerometer and replays to the same result, and the
- * camera settings a configuration asks for (tuner off, tier order) with preview frames from the camera.
+ * camera settings a configuration asks for (tuner off, tier order) with preview frames from the camera, and the
+ * torch and capture kept on until the result is built.
  * Usage: test_camera_capi with-camera LICENSE_KEY STATE_FILE | exposure-hold LICENSE_KEY RECORDING |
  *        iio-motion LICENSE_KEY RECORDING | facing-back LICENSE_KEY | camera-settings LICENSE_KEY STATE_FILE |
+ *        torch-until-result LICENSE_KEY STATE_FILE |
  *        no-camera */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -349,6 +351,85 @@ static void camera_settings(const char *license, const char *state) {
     CHECK(seen.shortest_gap_s >= 0.099);
 }
 
+/* The fake camera's state (torch, streaming) when the library logged the session's `finalizing` and its outcome:
+ * the log line is written on the session's worker thread where it queues the state event, so it is ordered with the
+ * worker's own close of the camera (which writes the torch-off control). */
+struct camera_at_states {
+    pthread_mutex_t lock;
+    const char *state_path;
+    int finalizing_seen, outcome_seen;
+    int torch_at_finalizing, torch_at_outcome, streaming_at_outcome;
+};
+
+/* 1, 0, or -1 when `key` (as "key=") is not in the fake's state file at `path`. */
+static int state_value(const char *path, const char *key) {
+    char *text = read_whole_file(path);
+    const char *found = text ? strstr(text, key) : NULL;
+    int value = found ? atoi(found + strlen(key)) : -1;
+    free(text);
+    return value;
+}
+
+static void note_camera_at_states(void *user_data, const char *message) {
+    struct camera_at_states *seen = user_data;
+    int finalizing = contains(message, ": finalizing");
+    int outcome = contains(message, ": completed") || contains(message, ": failed");
+    if (!finalizing && !outcome) return;
+    int torch = state_value(seen->state_path, "\ntorch=");
+    int streaming = state_value(seen->state_path, "\nstreaming=");
+    pthread_mutex_lock(&seen->lock);
+    if (finalizing) {
+        seen->finalizing_seen = 1;
+        seen->torch_at_finalizing = torch;
+    } else if (seen->finalizing_seen && !seen->outcome_seen) {
+        seen->outcome_seen = 1;
+        seen->torch_at_outcome = torch;
+        seen->streaming_at_outcome = streaming;
+    }
+    pthread_mutex_unlock(&seen->lock);
+}
+
+/* The torch and the capture stay on after the reading's last frame while the final analysis runs, and go off only
+ * once the result is built: on at `finalizing`, still on when the outcome is queued, off after destroy. */
+static void torch_until_result(const char *license, const char *state_path) {
+    struct camera_at_states seen;
+    char *json = NULL;
+    int outcome = 0;
+    memset(&seen, 0, sizeof seen);
+    pthread_mutex_init(&seen.lock, NULL);
+    seen.state_path = state_path;
+    seen.torch_at_finalizing = seen.torch_at_outcome = seen.streaming_at_outcome = -1;
+    nfv_set_log_callback(note_camera_at_states, &seen);
+    nfv_set_logging(1);
+    nfv_session *session = NULL;
+    CHECK_STATUS(nfv_activate(license, "test_camera_capi"), NFV_OK);
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":20}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_camera(session, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (int i = 0; i < 400 && !outcome; i++) {   /* up to 100 s */
+        if (nfv_session_next_event(session, 250, &json) == NFV_OK) {
+            check_json(json);
+            outcome = contains(json, "\"type\":\"completed\"") || contains(json, "\"type\":\"failed\"");
+            nfv_string_free(json);
+        }
+    }
+    CHECK(outcome);
+    nfv_session_destroy(session);
+    nfv_set_logging(0);
+    nfv_set_log_callback(NULL, NULL);
+    pthread_mutex_lock(&seen.lock);
+    CHECK(seen.finalizing_seen && seen.torch_at_finalizing == 1);
+    CHECK(seen.outcome_seen && seen.torch_at_outcome == 1 && seen.streaming_at_outcome == 1);
+    if (seen.torch_at_outcome != 1 || seen.streaming_at_outcome != 1) {
+        fprintf(stderr, "torch %d, streaming %d when the outcome was queued\n", seen.torch_at_outcome,
+                seen.streaming_at_outcome);
+    }
+    pthread_mutex_unlock(&seen.lock);
+    int torch = state_value(state_path, "\ntorch="), streaming = state_value(state_path, "\nstreaming=");
+    CHECK(torch == 0 && streaming == 0);
+    if (torch != 0 || streaming != 0) fprintf(stderr, "after destroy: torch %d, streaming %d\n", torch, streaming);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     arguments_are_checked();
@@ -362,6 +443,8 @@ int main(int argc, char **argv) {
         exposure_hold(argv[2], argv[3]);
     } else if (strcmp(argv[1], "iio-motion") == 0 && argc >= 4) {
         iio_motion(argv[2], argv[3]);
+    } else if (strcmp(argv[1], "torch-until-result") == 0 && argc >= 4) {
+        torch_until_result(argv[2], argv[3]);
     } else if (argc >= 4) {
         with_camera(argv[2], argv[3]);
     } else {

@@ -465,6 +465,160 @@ static void test_host_frames_until_done(void) {
     nfv_session_destroy(session);
 }
 
+/* The simulated finger's previews: small pictures, no more than the host's rate, in a fingertip's red. */
+struct simulated_previews {
+    pthread_mutex_t lock;
+    int count, width, height, stride;
+    double red, green, blue; /* mean colour of the last picture */
+    int64_t first_us, last_us, closest_us;
+};
+
+static void on_simulated_preview(const uint8_t *rgb, int width, int height, int stride, int64_t timestamp_us,
+                                 void *user) {
+    struct simulated_previews *seen = user;
+    double sums[3] = {0, 0, 0};
+    int x, y, c;
+    for (y = 0; y < height; y++)
+        for (x = 0; x < width; x++)
+            for (c = 0; c < 3; c++) sums[c] += rgb[y * stride + x * 3 + c];
+    pthread_mutex_lock(&seen->lock);
+    if (seen->count > 0 && timestamp_us - seen->last_us < seen->closest_us) {
+        seen->closest_us = timestamp_us - seen->last_us;
+    }
+    if (seen->count == 0) seen->first_us = timestamp_us;
+    seen->count++;
+    seen->width = width;
+    seen->height = height;
+    seen->stride = stride;
+    seen->red = sums[0] / (width * height);
+    seen->green = sums[1] / (width * height);
+    seen->blue = sums[2] / (width * height);
+    seen->last_us = timestamp_us;
+    pthread_mutex_unlock(&seen->lock);
+}
+
+static void test_simulator_previews(void) {
+    nfv_session *session = NULL;
+    struct simulated_previews seen;
+    int completed = 0, count;
+    memset(&seen, 0, sizeof seen);
+    pthread_mutex_init(&seen.lock, NULL);
+    seen.closest_us = INT64_MAX;
+    CHECK_STATUS(nfv_session_new("{\"readingDuration\":30}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(session, "{\"realTime\":false,\"seed\":3}"), NFV_OK);
+    CHECK_STATUS(nfv_session_set_preview_callback(session, on_simulated_preview, &seen, 5), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    pull_all(session, NULL, &completed);
+    CHECK(completed);
+    usleep(50000);
+    nfv_session_destroy(session);
+    pthread_mutex_lock(&seen.lock);
+    CHECK(seen.count >= 1);
+    CHECK(seen.width == 80 && seen.height == 60 && seen.stride == 240);
+    /* At most 5 a second of sample time: on average (the slots follow a 0.2 s grid), and never two frames closer
+     * than a slot less one 30 fps frame (and its timing jitter). */
+    CHECK(seen.count <= (seen.last_us - seen.first_us) / 200000 + 1);
+    CHECK(seen.count < 2 || seen.closest_us >= 200000 - 33334 - 2000);
+    CHECK(seen.red > 100 && seen.red > 2 * seen.green && seen.red > 2 * seen.blue);  /* a lit fingertip's red */
+    count = seen.count;
+    pthread_mutex_unlock(&seen.lock);
+    usleep(20000);
+    CHECK(seen.count == count);   /* none after destroy */
+}
+
+/* What a callback saw of a session its host let go of. */
+struct orphaned {
+    pthread_mutex_t lock;
+    nfv_session *session;
+    int destroy_inside;            /* destroy from inside the measurementComplete callback */
+    int measurement_complete, completed, result, after_result, destroyed, after_destroy;
+};
+
+static void on_orphaned_event(void *user, const char *json) {
+    struct orphaned *seen = user;
+    int destroy_now = 0;
+    pthread_mutex_lock(&seen->lock);
+    if (seen->result && seen->destroyed) seen->after_result++;   /* delivered after both */
+    if (seen->destroyed) seen->after_destroy++;
+    if (contains(json, "\"type\":\"completed\"")) seen->completed = 1;
+    if (contains(json, "\"type\":\"completed\"") || contains(json, "\"type\":\"failed\"")) seen->result = 1;
+    if (contains(json, "\"type\":\"measurementComplete\"")) {
+        seen->measurement_complete = 1;
+        destroy_now = seen->destroy_inside;
+    }
+    pthread_mutex_unlock(&seen->lock);
+    if (destroy_now) {
+        nfv_session_destroy(seen->session);
+        pthread_mutex_lock(&seen->lock);
+        seen->destroyed = 1;
+        pthread_mutex_unlock(&seen->lock);
+    }
+}
+
+/* Reads `field` of `seen` under its lock. */
+static int orphaned_field(struct orphaned *seen, const int *field) {
+    int value;
+    pthread_mutex_lock(&seen->lock);
+    value = *field;
+    pthread_mutex_unlock(&seen->lock);
+    return value;
+}
+
+/* Waits up to `seconds` for `*field` to become non-zero. */
+static int wait_orphaned(struct orphaned *seen, const int *field, double seconds) {
+    double deadline = now_seconds() + seconds;
+    while (now_seconds() < deadline) {
+        if (orphaned_field(seen, field)) return 1;
+        usleep(2000);
+    }
+    return 0;
+}
+
+/* A host that destroys its session after measurementComplete (inside that callback, or from its own thread) still
+ * gets the result (`completed`) on the event thread, and nothing after it; destroyed earlier, it gets nothing. */
+static void test_result_after_destroy(void) {
+    int round;
+    for (round = 0; round < 3; round++) {
+        struct orphaned seen;
+        memset(&seen, 0, sizeof seen);
+        pthread_mutex_init(&seen.lock, NULL);
+        seen.destroy_inside = round == 0;
+        CHECK_STATUS(nfv_session_new("{\"readingDuration\":30}", &seen.session), NFV_OK);
+        /* Round 2 runs in real time, so it is surely still positioning when destroyed. */
+        CHECK_STATUS(nfv_session_use_simulator(seen.session, round == 2 ? "{\"realTime\":true}" : fast_simulator),
+                     NFV_OK);
+        CHECK_STATUS(nfv_session_set_callback(seen.session, on_orphaned_event, &seen), NFV_OK);
+        CHECK_STATUS(nfv_session_start(seen.session), NFV_OK);
+        if (round == 2) {
+            /* Destroyed while positioning: no result, and no event once destroy returned. */
+            usleep(300000);
+            nfv_session_destroy(seen.session);
+            pthread_mutex_lock(&seen.lock);
+            seen.destroyed = 1;
+            pthread_mutex_unlock(&seen.lock);
+            usleep(300000);
+            CHECK(orphaned_field(&seen, &seen.after_destroy) == 0);
+            CHECK(orphaned_field(&seen, &seen.completed) == 0);
+            continue;
+        }
+        CHECK(wait_orphaned(&seen, &seen.measurement_complete, 30));
+        if (round == 1) {
+            double before = now_seconds();
+            nfv_session_destroy(seen.session);
+            CHECK(now_seconds() - before < 0.5);   /* destroy does not wait for the result */
+            pthread_mutex_lock(&seen.lock);
+            seen.destroyed = 1;
+            pthread_mutex_unlock(&seen.lock);
+        }
+        CHECK(wait_orphaned(&seen, &seen.result, 30));
+        usleep(50000);
+        CHECK(orphaned_field(&seen, &seen.completed) == 1);
+        CHECK(orphaned_field(&seen, &seen.after_result) == 0);   /* not the `state` event that follows it */
+        CHECK(orphaned_field(&seen, &seen.destroyed) == 1);
+        CHECK_STATUS(nfv_session_stop(seen.session), NFV_ERR_INVALID_ARGUMENT);   /* the handle is gone */
+    }
+}
+
 /* One source per session; frame geometry as the header states it (odd 4:2:0 sizes: ceil(w/2) x ceil(h/2) chroma). */
 static void test_sources_and_geometry(void) {
     nfv_session *session = NULL;
@@ -852,6 +1006,8 @@ int main(void) {
     test_camera_without_camera(1);
     test_host_frames_until_done();
     test_preview_frames();
+    test_simulator_previews();
+    test_result_after_destroy();
     test_sources_and_geometry();
     test_live_state(key);
     test_positioning_timeout(key);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """End-to-end checks of the installed nfv tool: a simulated reading recorded to a file, its replay, the report
 rendered by a real SVG renderer (rsvg-convert) and as HTML by headless Chromium, both checked for a drawing, the
-RR export, output and input rules, Ctrl-C, license activation (--app-id, a rejected key) and nfv support --device.
+RR export, output and input rules, Ctrl-C, the live red-glow swatch in a terminal, license activation (--app-id, a
+rejected key) and nfv support --device.
 
 Usage: cli_checks.py NFV_BINARY WORK_DIR [SECRET_FILE]
   needs rsvg-convert (Debian's librsvg2-bin) and chromium; SECRET_FILE signs keys the binary's build trusts (the
@@ -10,6 +11,7 @@ Usage: cli_checks.py NFV_BINARY WORK_DIR [SECRET_FILE]
 import json
 import math
 import os
+import pty
 import re
 import shutil
 import signal
@@ -187,6 +189,43 @@ reading.send_signal(signal.SIGINT)
 out, err = reading.communicate(timeout=30)
 check(reading.returncode == 130 and "Stopped — no result" in err, f"Ctrl-C: exit 130 and a word "
       f"({reading.returncode}: {err[-200:]!r})")
+
+# The live red-glow swatch: a 24-bit background colour on the live line of a colour terminal (a pty here), reddish
+# like a lit fingertip; none with NO_COLOR, with --json, or in a pipe.
+def run_in_terminal(arguments, environment):
+    """Runs ARGUMENTS with standard output on a pseudo-terminal; returns the exit status and all it printed."""
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(arguments, stdin=terminal, stdout=terminal, stderr=subprocess.DEVNULL, env=environment)
+    os.close(terminal)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:   # EIO once the process closed its end
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(controller)
+    return process.wait(timeout=60), output.decode("utf-8", "replace")
+
+
+SWATCH = re.compile(r"\x1b\[48;2;(\d+);(\d+);(\d+)m")
+short_reading = [nfv, "read", "--simulate", "--fast", "--config", '{"readingDuration":30}']
+colour_terminal = {name: value for name, value in os.environ.items() if name != "NO_COLOR"}
+colour_terminal["TERM"] = "xterm-256color"
+status, shown = run_in_terminal(short_reading, colour_terminal)
+swatches = [tuple(map(int, colour)) for colour in SWATCH.findall(shown)]
+check(status == 0 and len(swatches) >= 5, f"a colour terminal shows the swatch ({status}, {len(swatches)} swatches)")
+check(all(red > 100 and red > 2 * green and red > 2 * blue for red, green, blue in swatches),
+      f"the swatch glows red like a lit fingertip ({swatches[:3]})")
+for label, environment, extra in (("NO_COLOR", dict(colour_terminal, NO_COLOR="1"), []),
+                                  ("TERM=dumb", dict(colour_terminal, TERM="dumb"), []),
+                                  ("--json", colour_terminal, ["--json"])):
+    status, shown = run_in_terminal(short_reading + extra, environment)
+    check(status == 0 and not SWATCH.search(shown) and "\x1b[48;" not in shown, f"no swatch with {label}")
+piped = run(*short_reading, env=colour_terminal)
+check(piped.returncode == 0 and "\x1b[" not in piped.stdout, "no swatch (nor any escape) in a pipe")
 
 # License: a rejected key is an activation failure (exit 1, the reason, no usage text); --app-id picks the id.
 rejected = run(nfv, "read", "--simulate", "--fast", "--license", "NFV1.not-a-key")

@@ -55,6 +55,8 @@ struct callback_state {
     nfv_session *session;
     int action;          /* 0: nothing, 1: stop inside, 2: destroy inside */
     int done;            /* written by the callback thread, read by the worker: only through the helpers below */
+    int result_owed;     /* the callback was handed measurementComplete: calls go on after destroy until... */
+    int result;          /* ...the result (completed or failed) was delivered */
 };
 
 /* `done` crosses threads: atomic accesses (GCC/Clang builtins in C99), so ThreadSanitizer sees the ordering. */
@@ -65,6 +67,12 @@ static void store_done(struct callback_state *state, int value) {
 
 static void on_event(void *user_data, const char *json) {
     struct callback_state *state = user_data;
+    if (strstr(json, "\"type\":\"measurementComplete\"") != NULL) {
+        __atomic_store_n(&state->result_owed, 1, __ATOMIC_RELEASE);
+    }
+    if (strstr(json, "\"type\":\"completed\"") != NULL || strstr(json, "\"type\":\"failed\"") != NULL) {
+        __atomic_store_n(&state->result, 1, __ATOMIC_RELEASE);
+    }
     if (strstr(json, "\"type\":\"started\"") != NULL || strstr(json, "\"type\":\"preview\"") != NULL) {
         if (state->action == 1 && load_done(state) == 0) {
             store_done(state, nfv_session_stop(state->session) == NFV_OK ? 1 : -1);
@@ -143,6 +151,13 @@ static void one_round(struct shared *shared, unsigned *seed) {
     if (load_done(state) != 2) nfv_session_destroy(session);
     /* A destroyed handle must be rejected, never dereferenced. */
     if (nfv_session_stop(session) != NFV_ERR_INVALID_ARGUMENT) unexpected++;
+    /* Destroyed after the callback had measurementComplete: the result still comes, and `state` must live until it
+     * has been delivered (the call returns right after it set the flag, touching `state` no more). */
+    if (__atomic_load_n(&state->result_owed, __ATOMIC_ACQUIRE)) {
+        double until = seconds_now() + 30;
+        while (!__atomic_load_n(&state->result, __ATOMIC_ACQUIRE) && seconds_now() < until) usleep(1000);
+        if (!__atomic_load_n(&state->result, __ATOMIC_ACQUIRE)) hangs++;
+    }
     if (state->action != 2) free(state);     /* the destroy-inside state may still be read by the callback */
     else usleep(20000), free(state);
     pthread_mutex_lock(&shared->lock);

@@ -3,7 +3,8 @@
 // RAII for sessions and library strings, exceptions for failed calls, std::function callbacks. JSON stays text
 // (std::string): parse it with the JSON library your program already uses. Functions take the C API's names
 // without the `nfv_` prefix. Every rule of the C header holds:
-// session calls are safe from any thread, callbacks run on the session's event thread one at a time.
+// session calls are safe from any thread, event callbacks run on the session's event thread one at a time, preview
+// callbacks on its preview thread.
 //
 //     nfv::Session session;
 //     session.use_simulator(R"({"realTime":false})");
@@ -14,10 +15,13 @@
 
 #include <neurofit_vitals.h>
 
+#include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -157,11 +161,44 @@ enum class PixelFormat : int {
     i420 = NFV_PIXEL_I420,
 };
 
+/// One preview picture as the library hands it to a preview callback: `width` x `height` packed R, G, B pixels,
+/// `stride` bytes from one row to the next. The pixels are valid during the callback only: copy what you keep.
+struct PreviewFrame {
+    /// Width in pixels (at most 160).
+    int width;
+    /// Height in pixels.
+    int height;
+    /// Bytes from one row to the next (at least width * 3).
+    int stride;
+    /// The first row's first byte.
+    const std::uint8_t *rgb;
+    /// The sample time of the frame it shows, microseconds.
+    std::int64_t timestamp_us;
+
+    /// Row `y` (0 … height - 1): width * 3 bytes, R G B.
+    const std::uint8_t *row(int y) const noexcept { return rgb + static_cast<std::ptrdiff_t>(y) * stride; }
+
+    /// The mean R, G and B of the picture, 0…255 each (what a swatch of its colour shows).
+    std::array<double, 3> mean_colour() const noexcept {
+        std::array<double, 3> sums{0, 0, 0};
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                for (int channel = 0; channel < 3; channel++) sums[channel] += row(y)[x * 3 + channel];
+            }
+        }
+        const double pixels = static_cast<double>(width) * height;
+        for (double &sum : sums) sum = pixels > 0 ? sum / pixels : 0;
+        return sums;
+    }
+};
+
 /// One reading. Move-only; the destructor destroys the handle (stopping the session first).
 class Session {
 public:
     /// Receives each event's JSON on the session's event thread; the view is valid during the call only.
     using Callback = std::function<void(std::string_view event_json)>;
+    /// Receives each preview picture on the session's preview thread; the frame is valid during the call only.
+    using PreviewCallback = std::function<void(const PreviewFrame &frame)>;
 
     /// Creates a session; `config_json` empty = the defaults. Throws Error ("Invalid configuration: …").
     explicit Session(const std::string &config_json = std::string()) {
@@ -173,20 +210,24 @@ public:
 
     Session(Session &&other) noexcept
         : handle_(std::exchange(other.handle_, nullptr)), holder_(std::exchange(other.holder_, nullptr)),
-          ended_(other.ended_) {}
+          preview_(std::exchange(other.preview_, nullptr)), ended_(other.ended_) {}
 
     Session &operator=(Session &&other) noexcept {
         if (this != &other) {
             release();
             handle_ = std::exchange(other.handle_, nullptr);
             holder_ = std::exchange(other.holder_, nullptr);
+            preview_ = std::exchange(other.preview_, nullptr);
             ended_ = other.ended_;
         }
         return *this;
     }
 
-    /// Destroys the session. Inside its own callback this is allowed: the callback then finishes normally and its
-    /// storage is released when it returns.
+    /// Destroys the session. Inside its own event callback this is allowed: the callback then finishes normally
+    /// and its storage is released when it returns. Once the callback has had `measurementComplete` (and not yet
+    /// the result), the result is still delivered to it after the destruction (up to the `completed` or `failed`
+    /// event, on the event thread), as nfv_session_destroy() describes: the wrapper keeps the callback alive until
+    /// then, so whatever the callback captured must stay valid that long. Not from inside a preview callback.
     ~Session() { release(); }
 
     /// Reads the simulated finger (needs no activation); `options_json` empty = a resting adult at 70 bpm.
@@ -221,6 +262,20 @@ public:
         }
         delete holder_;
         holder_ = holder;
+    }
+
+    /// Hands `callback` small RGB pictures of what the source sees (the camera, host frames, or the simulator's
+    /// painted fingertip), at most `max_fps` a second of sample time (1…60; 0: 15), on the session's preview thread.
+    /// When the callback is slow, frames are dropped, never queued. An empty callback removes it. Before start
+    /// only. An exception it throws is kept and rethrown by rethrow_callback_exception(). Throws Error
+    /// (NFV_ERR_INVALID_ARGUMENT for a bad rate, NFV_ERR_MISUSE after start).
+    void set_preview_callback(PreviewCallback callback, int max_fps = 0) {
+        std::unique_ptr<PreviewHolder> holder;
+        if (callback) holder.reset(new PreviewHolder{std::move(callback), {}, {}});
+        detail::check(nfv_session_set_preview_callback(handle_, holder ? &Session::preview_trampoline : nullptr,
+                                                       holder.get(), max_fps));
+        delete preview_;
+        preview_ = holder.release();
     }
 
     /// Opens the source and starts positioning. Throws Error (not activated, camera errors, already running…).
@@ -279,13 +334,16 @@ public:
         return detail::fed(nfv_session_submit_motion(handle_, timestamp_us, x, y, z));
     }
 
-    /// Rethrows (once) the first exception the callback threw, if any.
+    /// Rethrows (once) the first exception the event callback threw, if any, else the preview callback's.
     void rethrow_callback_exception() {
-        if (holder_ == nullptr) return;
         std::exception_ptr error;
-        {
+        if (holder_ != nullptr) {
             std::lock_guard<std::mutex> lock(holder_->mutex);
             error = std::exchange(holder_->error, nullptr);
+        }
+        if (!error && preview_ != nullptr) {
+            std::lock_guard<std::mutex> lock(preview_->mutex);
+            error = std::exchange(preview_->error, nullptr);
         }
         if (error) std::rethrow_exception(error);
     }
@@ -298,8 +356,24 @@ private:
         Callback callback;
         std::mutex mutex;
         std::exception_ptr error;
-        bool orphaned;  // the Session was destroyed inside this callback: the trampoline deletes the holder
+        bool orphaned;  // the Session was destroyed while calls may still come: the trampoline deletes the holder
+        bool result_owed = false;      // the callback was handed measurementComplete: calls go on after destroy...
+        bool result_delivered = false;  // ...until the result (completed or failed) has been delivered
     };
+
+    struct PreviewHolder {
+        PreviewCallback callback;
+        std::mutex mutex;
+        std::exception_ptr error;
+    };
+
+    /// Whether `json` is the session's outcome, a `completed` or `failed` event (its "type" is the last key).
+    static bool is_result(std::string_view json) {
+        auto ends_with = [json](std::string_view end) {
+            return json.size() >= end.size() && json.substr(json.size() - end.size()) == end;
+        };
+        return ends_with(R"("type":"completed"})") || ends_with(R"("type":"failed"})");
+    }
 
     /// The holder whose callback runs on this thread (to detect destruction from inside it).
     static CallbackHolder *&running_holder() {
@@ -309,31 +383,58 @@ private:
 
     static void trampoline(void *user_data, const char *event_json) {
         auto *holder = static_cast<CallbackHolder *>(user_data);
+        const std::string_view json(event_json);
+        if (json.find(R"("type":"measurementComplete")") != std::string_view::npos) {
+            std::lock_guard<std::mutex> lock(holder->mutex);
+            holder->result_owed = true;
+        }
         CallbackHolder *outer = std::exchange(running_holder(), holder);
         try {
-            holder->callback(std::string_view(event_json));
+            holder->callback(json);
         } catch (...) {
             std::lock_guard<std::mutex> lock(holder->mutex);
             if (!holder->error) holder->error = std::current_exception();
         }
         running_holder() = outer;
-        if (holder->orphaned) delete holder;
+        bool last_call;
+        {
+            std::lock_guard<std::mutex> lock(holder->mutex);
+            if (is_result(json)) holder->result_delivered = true;
+            last_call = holder->orphaned && (!holder->result_owed || holder->result_delivered);
+        }
+        if (last_call) delete holder;
+    }
+
+    static void preview_trampoline(const std::uint8_t *rgb, int width, int height, int stride,
+                                   std::int64_t timestamp_us, void *user_data) {
+        auto *holder = static_cast<PreviewHolder *>(user_data);
+        try {
+            holder->callback(PreviewFrame{width, height, stride, rgb, timestamp_us});
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(holder->mutex);
+            if (!holder->error) holder->error = std::current_exception();
+        }
     }
 
     void release() noexcept {
         if (handle_ == nullptr) return;
         nfv_session_destroy(std::exchange(handle_, nullptr));
+        delete std::exchange(preview_, nullptr);  // destroy waited for a preview call under way; none comes again
         CallbackHolder *holder = std::exchange(holder_, nullptr);
         if (holder == nullptr) return;
-        if (holder == running_holder()) {
-            holder->orphaned = true;  // destroy returned while this callback is still on the stack
-        } else {
-            delete holder;  // destroy waited for any callback in flight; none will start again
+        bool calls_may_come;
+        {
+            std::lock_guard<std::mutex> lock(holder->mutex);
+            // Still on the stack of this callback, or owed the result: the trampoline deletes it after its last call.
+            calls_may_come = holder == running_holder() || (holder->result_owed && !holder->result_delivered);
+            holder->orphaned = calls_may_come;
         }
+        if (!calls_may_come) delete holder;  // destroy waited for any callback in flight; none will start again
     }
 
     nfv_session *handle_ = nullptr;
     CallbackHolder *holder_ = nullptr;
+    PreviewHolder *preview_ = nullptr;
     bool ended_ = false;
 };
 

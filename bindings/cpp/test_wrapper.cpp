@@ -1,13 +1,17 @@
 // test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
 // a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
-// destruction from inside the callback, a throwing callback, the camera queries, analyze and compare. Prints
+// destruction from inside the callback, the result delivered after a destruction once measurementComplete was
+// seen, a throwing callback, preview frames of the simulated finger, the camera queries, analyze and compare. Prints
 // "N passed, N failed"; exit status 1 on failure.
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
 #include "neurofit_vitals.hpp"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <condition_variable>
 #include <cstdio>
 #include <memory>
@@ -149,6 +153,112 @@ void a_throwing_callback_is_rethrown_later() {
     check(true, "it is rethrown once");
 }
 
+/// A session destroyed once its callback has had measurementComplete (inside that callback, or from this thread)
+/// still delivers the result to the callback, and nothing after it.
+void the_result_comes_after_destruction(bool inside) {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool measurement_complete = false, completed = false, destroyed = false;
+    int after_result = 0;
+    auto session = std::make_unique<nfv::Session>(R"({"readingDuration":30})");
+    session->use_simulator(fast_simulator);
+    session->set_callback([&](std::string_view json) {
+        std::unique_lock<std::mutex> lock(mutex);
+        if (completed && destroyed) after_result++;  // a call after both the result and the destruction
+        if (json.find(R"("type":"completed")") != std::string_view::npos) completed = true;
+        const bool complete = json.find(R"("type":"measurementComplete")") != std::string_view::npos;
+        measurement_complete = measurement_complete || complete;
+        changed.notify_all();
+        if (complete && inside) {
+            lock.unlock();
+            session.reset();
+            lock.lock();
+            destroyed = true;
+        }
+    });
+    session->start();
+    check(wait_for(mutex, changed, [&] { return measurement_complete; }), "measurementComplete arrives");
+    if (!inside) {
+        const auto before = std::chrono::steady_clock::now();
+        session.reset();
+        check(std::chrono::steady_clock::now() - before < std::chrono::milliseconds(500),
+              "destruction does not wait for the final analysis");
+        std::lock_guard<std::mutex> lock(mutex);
+        destroyed = true;
+    }
+    check(wait_for(mutex, changed, [&] { return completed; }), "the result arrives after the destruction");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::lock_guard<std::mutex> lock(mutex);
+    check(after_result == 0, "nothing arrives after the result");
+    check(destroyed, "the destruction returned");
+}
+
+/// The simulated finger's previews: 80 x 60 pictures in a fingertip's red, at most the rate asked for.
+void previews_of_the_simulated_finger() {
+    struct Seen {
+        std::mutex mutex;
+        int count = 0, width = 0, height = 0, stride = 0;
+        std::int64_t first_us = 0, last_us = 0, closest_us = INT64_MAX;
+        std::array<double, 3> colour{0, 0, 0};
+    } seen;
+    nfv::Session session(R"({"readingDuration":30})");
+    session.use_simulator(fast_simulator);
+    try {
+        session.set_preview_callback([](const nfv::PreviewFrame &) {}, 61);
+        check(false, "a rate above 60 throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_INVALID_ARGUMENT && contains(error.what(), "max_fps"), "a bad rate");
+    }
+    session.set_preview_callback([&](const nfv::PreviewFrame &frame) {
+        std::lock_guard<std::mutex> lock(seen.mutex);
+        if (seen.count == 0) seen.first_us = frame.timestamp_us;
+        if (seen.count > 0) seen.closest_us = std::min(seen.closest_us, frame.timestamp_us - seen.last_us);
+        seen.count++;
+        seen.width = frame.width;
+        seen.height = frame.height;
+        seen.stride = frame.stride;
+        seen.last_us = frame.timestamp_us;
+        seen.colour = frame.mean_colour();
+    }, 5);
+    session.start();
+    try {
+        session.set_preview_callback(nullptr);
+        check(false, "a preview callback after start throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_MISUSE, "a preview callback after start is misuse");
+    }
+    while (session.next_event(std::chrono::seconds(10))) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::lock_guard<std::mutex> lock(seen.mutex);
+    check(seen.count >= 1, "the simulator gives previews");
+    check(seen.width == 80 && seen.height == 60 && seen.stride == 240, "previews are 80 x 60, rows packed");
+    check(seen.count <= (seen.last_us - seen.first_us) / 200000 + 1, "at most 5 a second of sample time");
+    // The slots follow a 0.2 s grid: two frames are never closer than a slot less one 30 fps frame (and its jitter).
+    check(seen.count < 2 || seen.closest_us >= 200000 - 33334 - 2000, "never two in one 0.2 s slot");
+    check(seen.colour[0] > 100 && seen.colour[0] > 2 * seen.colour[1] && seen.colour[0] > 2 * seen.colour[2],
+          "the preview's mean colour is a lit fingertip's red");
+}
+
+/// An exception a preview callback throws is kept and rethrown on the host's thread.
+void a_throwing_preview_callback_is_rethrown_later() {
+    std::atomic<bool> thrown{false};
+    nfv::Session session(R"({"readingDuration":30})");
+    session.use_simulator(fast_simulator);
+    session.set_preview_callback([&](const nfv::PreviewFrame &) {
+        if (!thrown.exchange(true)) throw std::runtime_error("preview failure");
+    });
+    session.start();
+    while (session.next_event(std::chrono::seconds(10))) {
+    }
+    try {
+        session.rethrow_callback_exception();
+        check(false, "the preview callback's exception is rethrown");
+    } catch (const std::runtime_error &error) {
+        check(std::string(error.what()) == "preview failure", "the rethrown exception is the preview callback's");
+    }
+}
+
 }  // namespace
 
 void camera_queries_return_json() {
@@ -214,6 +324,10 @@ int main() {
     moved_sessions_keep_working();
     stop_and_destroy_inside_the_callback();
     a_throwing_callback_is_rethrown_later();
+    the_result_comes_after_destruction(true);
+    the_result_comes_after_destruction(false);
+    previews_of_the_simulated_finger();
+    a_throwing_preview_callback_is_rethrown_later();
     camera_queries_return_json();
     analyze_and_compare();
     std::printf("test_wrapper: %d passed, %d failed\n", passed, failed);

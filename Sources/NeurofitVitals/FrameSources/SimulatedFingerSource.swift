@@ -3,12 +3,14 @@ import PpgCore
 import Synchronization
 
 /// The simulated finger: the engine's synthetic PPG generator as a source, for hosts that develop
-/// without a camera, for demos and for tests. Paced at recorded speed, or as fast as the session consumes.
-public final class SimulatedFingerSource: FrameSource {
+/// without a camera, for demos and for tests. Paced at recorded speed, or as fast as the session consumes. With a
+/// preview mailbox attached it also paints small fingertip pictures in each frame's mean colour.
+public final class SimulatedFingerSource: PreviewingSource {
     public let info: SourceInfo
     private let configuration: SyntheticConfiguration
     private let realTime: Bool
     private let running = Mutex<RunToken?>(nil)
+    private let preview = Mutex<PreviewMailbox?>(nil)
 
     /// A simulated finger from a synthetic configuration; `realTime` paces frames at their timestamps.
     public init(configuration: SyntheticConfiguration, realTime: Bool) {
@@ -25,14 +27,17 @@ public final class SimulatedFingerSource: FrameSource {
         let token = RunToken.replacing(in: running)
         let configuration = configuration
         let realTime = realTime
-        try DetachedThread.start(name: "nfv-simulator") {
+        try DetachedThread.start(name: "nfv-simulator") { [self] in
+            let painter = FingertipPicture()
             var stream = SyntheticPpgStream(configuration: configuration)
             var pacer = realTime ? RealTimePacer() : nil
             while !token.isStopped, let sample = stream.next() {
                 pacer?.wait(until: sample.timestamp)
                 guard !token.isStopped else { break }
                 switch sample {
-                case .frame(let frame): deliver(.frame(frame))
+                case .frame(let frame):
+                    deliver(.frame(frame))
+                    offerPreview(of: frame, painter: painter)
                 case .motion(let motion): deliver(.motion(motion))
                 }
             }
@@ -41,6 +46,16 @@ public final class SimulatedFingerSource: FrameSource {
 
     public func close() {
         RunToken.stop(in: running)
+    }
+
+    public func attachPreview(_ mailbox: PreviewMailbox?) {
+        preview.withLock { $0 = mailbox }
+    }
+
+    /// Offers a picture of `frame` to the attached mailbox, if any (painted only when its rate limit admits it).
+    private func offerPreview(of frame: FrameSample, painter: FingertipPicture) {
+        guard let mailbox = preview.withLock({ $0 }) else { return }
+        mailbox.offer(at: Int64((frame.timestamp * 1e6).rounded())) { painter.picture(of: frame) }
     }
 }
 

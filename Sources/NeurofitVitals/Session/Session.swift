@@ -153,11 +153,13 @@ public final class Session: Sendable {
         commands.put(.stop)
     }
 
-    /// `stop` plus: no callback runs after this returns, except when called from inside a callback (that callback
-    /// finishes first). For `nfv_session_destroy`.
+    /// `stop`, then waits for a callback in flight (unless called from inside it). When the callback has already
+    /// been handed `measurementComplete` but not the result, the result is owed: the event thread goes on
+    /// delivering up to the `completed` or `failed` event and then stops, and the session keeps itself alive until
+    /// then. Otherwise no callback starts after this returns. For `nfv_session_destroy`.
     public func release() {
         stop()
-        delivery.detach()
+        delivery.detachUnlessResultOwed()
     }
 
     /// The next event, waiting up to `timeout` seconds (nil: forever).
@@ -197,7 +199,7 @@ public final class Session: Sendable {
 
     private func runEventThread(_ callback: @Sendable (TimedEvent) -> Void) {
         while case .element(let event) = events.take(timeout: nil) {
-            delivery.deliver { callback(event) }
+            delivery.deliver(event) { callback(event) }
         }
         delivery.finish()
     }
@@ -220,7 +222,8 @@ public final class Session: Sendable {
     /// Carries out the source-side actions and publishes the events: exposure is held from the start of a reading
     /// until it is abandoned or finalized, and finger contact is passed on; the source is released before the events
     /// that announce it (so `start` works again once `state(idle)` arrived); the final analysis runs after
-    /// `measurementComplete` is published.
+    /// `measurementComplete` is published, with the source (a camera's capture and torch) still open: it is closed
+    /// once the result is built and queued.
     private func apply(_ output: ReadingStateMachine.Output) {
         for action in output.actions {
             switch action {
@@ -238,9 +241,9 @@ public final class Session: Sendable {
         }
         publish(output.events, time: output.time)
         for case .finalize(let from, let to) in output.actions {
-            source.close()
             let finished = worker.withLock { state in state.finalize(from: from, to: to) }
             publish(finished.events, time: finished.time)
+            source.close()
         }
     }
 
@@ -273,43 +276,91 @@ public final class Session: Sendable {
     }
 }
 
-/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it.
+/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it: at once, or,
+/// when the callback was already handed `measurementComplete` (the result is owed), once it has had the result.
 private final class DeliveryGate: Sendable {
     private let lock = ConditionLock()
-    private let state = Mutex<(detached: Bool, delivering: Bool, thread: pthread_t?)>((false, false, nil))
+    private let state = Mutex<GateState>(GateState())
 
-    /// Runs `body` unless detached, marking the delivery in flight.
-    func deliver(_ body: () -> Void) {
+    private struct GateState {
+        var detached = false
+        /// Detach as soon as the result has been delivered.
+        var detachAfterResult = false
+        /// A delivery of `measurementComplete` began.
+        var resultOwed = false
+        /// The delivery of `completed` or `failed` returned.
+        var resultDelivered = false
+        var delivering = false
+        /// Counts deliveries begun, so `release` waits for the one in flight when it was called, not later ones.
+        var serial = 0
+        var thread: pthread_t?
+    }
+
+    /// Runs `body` (the delivery of `event`) unless detached, marking the delivery in flight.
+    func deliver(_ event: TimedEvent, _ body: () -> Void) {
         let proceed = lock.withLock {
             state.withLock { current in
                 guard !current.detached else { return false }
                 current.delivering = true
+                current.serial += 1
                 current.thread = pthread_self()
+                if case .measurementComplete = event.event { current.resultOwed = true }
                 return true
             }
         }
         guard proceed else { return }
         body()
         lock.withLock {
-            state.withLock { $0.delivering = false }
+            state.withLock { current in
+                current.delivering = false
+                if event.isResult {
+                    current.resultDelivered = true
+                    if current.detachAfterResult { current.detached = true }
+                }
+            }
             lock.broadcast()
         }
     }
 
-    /// No callback starts after this returns; waits for one in flight unless called from inside it.
-    func detach() {
+    /// Stops deliveries, at once or (the result owed) after the result; then waits for the delivery in flight unless
+    /// called from inside it.
+    func detachUnlessResultOwed() {
         lock.withLock {
-            state.withLock { $0.detached = true }
-            while state.withLock({ $0.delivering && !Self.isCurrent($0.thread) }) { lock.wait(until: nil) }
+            let serial = state.withLock { current in
+                if current.resultOwed && !current.resultDelivered {
+                    current.detachAfterResult = true
+                } else {
+                    current.detached = true
+                }
+                return current.serial
+            }
+            while state.withLock({ $0.delivering && $0.serial == serial && !Self.isCurrent($0.thread) }) {
+                lock.wait(until: nil)
+            }
         }
     }
 
     /// The event thread is done.
     func finish() {
-        lock.withLock { state.withLock { $0.thread = nil } }
+        lock.withLock {
+            state.withLock { current in
+                current.thread = nil
+                current.detached = true
+            }
+        }
     }
 
     private static func isCurrent(_ thread: pthread_t?) -> Bool {
         thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
+}
+
+extension TimedEvent {
+    /// Whether this is the session's outcome: `completed` or `failed`.
+    var isResult: Bool {
+        switch event {
+        case .completed, .failed: true
+        default: false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import NeurofitVitals
+import PpgCore
 import Synchronization
 import Testing
 
@@ -134,5 +135,34 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
         usleep(20_000)
         #expect(received.withLock { $0 } == [0, 5_000_000])
         mailbox.close()
+    }
+}
+
+@Suite struct FingertipPictureTests {
+    /// The mean of each channel of `picture`.
+    private func meanColour(_ picture: PreviewFrame) -> [Double] {
+        (0..<3).map { channel in
+            Double(stride(from: channel, to: picture.rgb.count, by: 3).map { Int(picture.rgb[$0]) }.reduce(0, +))
+                / Double(picture.width * picture.height)
+        }
+    }
+
+    @Test func itsMeanColourIsTheFramesMeans() {
+        let picture = FingertipPicture().picture(of: FrameSample(timestamp: 2.5, red: 172.4, green: 38.2, blue: 21.7))
+        #expect((picture.width, picture.height) == (FingertipPicture.width, FingertipPicture.height))
+        #expect(picture.timestampMicroseconds == 2_500_000)
+        let mean = meanColour(picture)
+        for (channel, expected) in zip(mean, [172.4, 38.2, 21.7]) { #expect(abs(channel - expected) < 1) }
+    }
+
+    @Test func theCentreGlowsBrighterThanTheRim() {
+        let picture = FingertipPicture().picture(of: FrameSample(timestamp: 0, red: 150, green: 30, blue: 20))
+        let centre = (picture.height / 2 * picture.width + picture.width / 2) * 3
+        #expect(picture.rgb[centre] > picture.rgb[0] + 50)
+    }
+
+    @Test func aDarkLensStaysDark() {
+        let picture = FingertipPicture().picture(of: FrameSample(timestamp: 0, red: 3, green: 2, blue: 2))
+        #expect(picture.rgb.allSatisfy { $0 <= 5 })
     }
 }

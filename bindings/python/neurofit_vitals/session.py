@@ -23,7 +23,7 @@ from . import _capi
 from ._buffers import BufferLike, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
-from .events import AnyEvent, Completed, Failed, State, event_from_json
+from .events import AnyEvent, Completed, Failed, MeasurementComplete, State, event_from_json
 from .preview import PreviewCallback, preview_function
 from .results import Result
 
@@ -75,7 +75,9 @@ def _json_text(value: Union[Mapping[str, Any], str, None]) -> Optional[bytes]:
 
 class _Core:
     """What the dispatch thread and the finalizer share; holds no reference to the Session object, so dropping
-    the last reference to a session ends it (like ``stop()``), even in callback mode."""
+    the last reference to a session ends it (like ``stop()``), even in callback mode — except that a callback that
+    has had ``MeasurementComplete`` still gets the result: the dispatch thread then destroys the handle after the
+    ``Completed`` or ``Failed`` event (as ``nfv_session_destroy`` does for a C callback)."""
 
     def __init__(self, handle: int) -> None:
         self.handle: Optional[int] = handle
@@ -89,15 +91,55 @@ class _Core:
         self.dispatcher: Optional[threading.Thread] = None
         self.preview_function: Any = None
         """The ctypes preview callback the library holds: kept until the handle is destroyed."""
+        self.closing = False
+        """The host let go (close, or the last reference dropped)."""
+        self.result_owed = False
+        """The callback was handed ``MeasurementComplete``: after a close it still gets the result."""
 
     def destroy(self) -> None:
-        """Releases the handle (``nfv_session_destroy``: stop + release); idempotent."""
+        """Releases the handle (``nfv_session_destroy``: stop + release); idempotent. When the callback has had
+        ``MeasurementComplete`` and not yet the result, the dispatch thread releases it after the result."""
         with self.lock:
-            handle, self.handle = self.handle, None
+            self.closing = True
+            owed = self.result_owed
+            handle = self.handle
+            if not owed:
+                self.handle = None
+        if handle is not None and owed:
+            _capi.library().function("nfv_session_stop")(handle)  # the camera goes at once; the result still comes
+            return
         if handle is not None:
             _capi.library().function("nfv_session_destroy")(handle)
         if self.dispatcher is None:
             self.ended.set()  # nothing more can be pulled; a dispatch thread sets it itself when it finishes
+
+    def admit(self, event: AnyEvent) -> bool:
+        """Whether the dispatch thread delivers ``event``: always while the host holds the session; after a close
+        only the rest of an owed result. Notes ``MeasurementComplete``."""
+        with self.lock:
+            if self.closing and not self.result_owed:
+                return False
+            if isinstance(event, MeasurementComplete):
+                self.result_owed = True
+            return True
+
+    def delivered_owed_result(self, event: AnyEvent) -> bool:
+        """Whether ``event``, just delivered, was the result owed to a closed session (the dispatch thread then
+        stops and releases the handle)."""
+        if not isinstance(event, (Completed, Failed)):
+            return False
+        with self.lock:
+            self.result_owed = False
+            return self.closing
+
+    def release_after_close(self) -> None:
+        """The dispatch thread's last act: releases the handle a close left to it."""
+        with self.lock:
+            handle = self.handle if self.closing else None
+            if handle is not None:
+                self.handle = None
+        if handle is not None:
+            _capi.library().function("nfv_session_destroy")(handle)
 
     def pull(self, timeout_ms: int) -> Any:
         """The next event's JSON text, None after ``timeout_ms``, or _ENDED once the stream is over."""
@@ -143,7 +185,8 @@ class _Core:
             raise error
 
     def dispatch(self, callback: EventCallback) -> None:
-        """The dispatch thread: pulls every event and hands it to ``callback`` until the stream ends."""
+        """The dispatch thread: pulls every event and hands it to ``callback`` until the stream ends (or, closed
+        while a result was owed, until the result)."""
         try:
             while True:
                 item = self.pull(_SLICE_MS)
@@ -151,14 +194,20 @@ class _Core:
                     return
                 if item is None:
                     continue
-                event = self.note(event_from_json(item))
+                event = event_from_json(item)
+                if not self.admit(event):
+                    return
+                self.note(event)
                 try:
                     callback(event)
                 except BaseException as error:  # noqa: B902 — kept and re-raised on the owner's thread
                     self.keep_callback_error(error)
+                if self.delivered_owed_result(event):
+                    return
         except NeurofitVitalsError as error:
             self.keep_callback_error(error)
         finally:
+            self.release_after_close()
             self.ended.set()
 
 
@@ -219,7 +268,9 @@ class Session:
 
     def close(self) -> None:
         """Destroys the session (stopping it first) and waits for the dispatch thread; then re-raises an exception
-        the callback raised. Idempotent. From inside the callback it does not wait for itself."""
+        the callback raised. Idempotent. From inside the callback it does not wait for itself. Once the callback
+        has had ``MeasurementComplete``, it still gets the result (``Completed`` or ``Failed``) before the handle is
+        released — also when the session is dropped without a close (docs/behaviour.md)."""
         self._release()
         self._core.raise_callback_error()
 
@@ -232,11 +283,11 @@ class Session:
     @property
     def closed(self) -> bool:
         """True after :meth:`close` (the handle is gone)."""
-        return self._core.handle is None
+        return self._core.handle is None or self._core.closing
 
     def _handle(self) -> int:
         handle = self._core.handle
-        if handle is None:
+        if handle is None or self._core.closing:
             raise InvalidArgumentError("The session is closed")
         return handle
 
@@ -278,8 +329,9 @@ class Session:
     def on_preview(self, callback: Optional[PreviewCallback], max_fps: int = 15) -> None:
         """Hands ``callback`` a :class:`PreviewFrame` (at most 160 px wide, RGB) of what the source sees, at most
         ``max_fps`` (1…60) a second of the frames' time, on the library's preview thread; when the callback is slow,
-        frames are dropped, never queued, and capture never waits. Host frames and the camera give previews; means,
-        the simulator and replays do not. None removes the callback. Before the first start. An exception the
+        frames are dropped, never queued, and capture never waits. Host frames and the camera give previews of
+        their pixels, the simulator an 80 x 60 painted fingertip in its frames' mean colour; means and replays
+        give none. None removes the callback. Before the first start. An exception the
         callback raises is printed, kept, and re-raised by :meth:`wait` or :meth:`close`.
 
         :raises InvalidArgumentError: ``max_fps`` outside 1…60.
