@@ -29,11 +29,13 @@ public struct HarmonicRate: Sendable, Equatable {
     public static let rateSpread = 0.06
     /// Half-width of the neighbourhood whose median power is the local noise floor, Hz.
     public static let floorHalfWidth = 0.75
-    /// Smallest peak-to-floor ratio counted as a spectral peak (6 dB). The largest peak of 120 pulse-free
-    /// synthetic captures (saturated red, dead green, blue; 60 s each) reached 3.4.
+    /// Smallest peak-to-floor ratio counted as a spectral peak (6 dB). It is a first screen, not the guard: the
+    /// largest peak of 120 pulse-free saturated captures (red clipped, dead green; 60 s) reached 3.4, but with the
+    /// frame means rounded to whole counts 6 of 80 reached 4.3–7.8, and 6 of 30 ordinary pulse-free captures 4.2–6.2.
+    /// None of those 110 gave a heart rate: the beat train's confirmation (`BeatTrainAgreement`) keeps them silent.
     public static let minimumSnr = 4.0
-    /// Peak-to-floor ratio that the spectrum alone makes decisive (9 dB, over twice the largest pulse-free peak):
-    /// the beat train then only has to prefer the rate to its double, not to confirm it.
+    /// Peak-to-floor ratio that the spectrum makes decisive (9 dB; the largest pulse-free peak seen, 7.8 with
+    /// whole-count rounding, stays below it): the beat train then only has to prefer the rate to its double.
     public static let decisiveSnr = 8.0
     /// Most local maxima of the peak-band power compared by their ratio (the strongest by raw power).
     static let candidateCount = 8
