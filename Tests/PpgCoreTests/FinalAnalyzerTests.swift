@@ -52,8 +52,13 @@ struct FinalAnalyzerTests {
         }
     }
 
-    @Test func constantSignalHasNoHeartRate() {
-        let frames = (0..<1800).map { FrameSample(timestamp: Double($0) / 30, red: 200, green: 4, blue: 20) }
+    /// Constant channels at several levels and clock origins: the resampling leaves rounding noise of about 1e-14
+    /// counts, which the scale-free quality windows would pass; it must never read as a pulse.
+    @Test(arguments: [(0.0, 200.0, 4.0, 20.0), (1, 170, 5, 20), (12.345, 250, 0, 1), (1000, 90, 60, 40)])
+    func constantSignalHasNoHeartRate(start: Double, red: Double, green: Double, blue: Double) {
+        let frames = (0..<1800).map {
+            FrameSample(timestamp: start + Double($0) / 30, red: red, green: green, blue: blue)
+        }
         #expect(throws: AnalysisError.self) { try FinalAnalyzer().analyze(frames: frames).get() }
     }
 

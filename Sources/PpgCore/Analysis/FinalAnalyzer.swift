@@ -338,11 +338,18 @@ public struct FinalAnalyzer: Sendable {
             && evidence.amplitude >= readingPulseMinimumAmplitude
     }
 
+    /// Pulse amplitude (counts) below which a channel is numerically constant: resampling and filtering leave
+    /// rounding noise near 1e-14 counts, which the scale-free quality windows would otherwise pass.
+    public static let numericallyConstantAmplitude = 1e-6
+
     /// The reasons the signal holds no trustworthy heart rate (empty when it may hold one).
     func noHeartRateReasons(evidence: ReadingEvidence, irregularFraction: Double) -> [String] {
         var reasons: [String] = []
         if evidence.contactFraction < 0.5 { reasons.append("no_contact") }
-        if evidence.qualityPassedFraction < 0.2 && !Self.spectrumCarriesPulse(evidence) { reasons.append("no_pulse") }
+        if evidence.amplitude < Self.numericallyConstantAmplitude
+            || (evidence.qualityPassedFraction < 0.2 && !Self.spectrumCarriesPulse(evidence)) {
+            reasons.append("no_pulse")
+        }
         if irregularFraction > Self.maximumIrregularFraction { reasons.append("irregular_beats") }
         return reasons
     }
