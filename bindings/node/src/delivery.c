@@ -158,7 +158,7 @@ void delivery_on_event(void *user_data, const char *event_json) {
     size_t length = strlen(event_json);
     event_kind kind = kind_of(event_json);
     char *copy = malloc(length + 1);
-    int release = 0, free_now = 0;
+    int free_now = 0;
     if (copy != NULL) {
         memcpy(copy, event_json, length + 1);
         if (!queue_item(session, copy)) free(copy);
@@ -171,14 +171,15 @@ void delivery_on_event(void *user_data, const char *event_json) {
         session->result_seen = 1;
         if (session->destroyed) {  /* the destroy owed this result: this is the library's last call */
             session->library_holds = 0;
-            release = !session->channel_closed;
+            /* Released, not aborted: the queue, this result included, still drains into JavaScript. Under the
+             * lock, like every use of the channel from here, so an environment ending meanwhile is seen. */
+            if (!session->channel_closed) napi_release_threadsafe_function(session->channel, napi_tsfn_release);
             session->channel_closed = 1;
             free_now = session->free_pending;
         }
     }
     pthread_mutex_unlock(&session->lock);
-    if (release) napi_release_threadsafe_function(session->channel, napi_tsfn_release);
-    if (free_now) native_session_free(session);
+    if (free_now) native_session_free(session);  /* nothing else refers to it any more */
 }
 
 /** Copies a frame into the slot, rows packed; 0 when memory ran out. Called under the lock. */
