@@ -42,30 +42,15 @@ class CloseDuringAnalysisTest {
 
     @RepeatedTest(RUNS)
     void closeFromAnotherThreadAfterMeasurementCompleteStillDeliversTheResult() throws Exception {
-        CountDownLatch measured = new CountDownLatch(1);
-        AtomicInteger callsAfterResult = new AtomicInteger();
-        AtomicBoolean resultSeen = new AtomicBoolean();
+        ResultWatch watch = new ResultWatch(0);
         VitalsSession session = new VitalsSession();
-        session.useSimulator(TestSupport.fastSimulator(70)).setListener(event -> {
-            if (resultSeen.get()) {
-                callsAfterResult.incrementAndGet();
-            }
-            if (event instanceof VitalsEvent.Result) {
-                resultSeen.set(true);
-            }
-            if (event instanceof VitalsEvent.MeasurementComplete) {
-                measured.countDown();
-            }
-        });
+        session.useSimulator(TestSupport.fastSimulator(70)).setListener(watch);
         CompletableFuture<VitalsResult> result = session.result();
         session.start();
-        assertTrue(measured.await(30, TimeUnit.SECONDS));
+        assertTrue(watch.measured.await(30, TimeUnit.SECONDS));
         session.close();
         assertEquals(70, result.get(30, TimeUnit.SECONDS).heartRateBpm(), 1.5);
-        Thread.sleep(200);
-        assertTrue(resultSeen.get());
-        // Closed before the result: nothing after it. Closed after it: the state event may have come before close().
-        assertTrue(callsAfterResult.get() <= 1, "listener calls after the result: " + callsAfterResult.get());
+        watch.assertNothingAfterTheResult();
     }
 
     @RepeatedTest(RUNS)
@@ -94,22 +79,9 @@ class CloseDuringAnalysisTest {
 
     @RepeatedTest(RUNS)
     void aSessionCleanedDuringItsAnalysisStillDeliversTheResult() throws Exception {
-        CountDownLatch measured = new CountDownLatch(1);
-        AtomicInteger callsAfterResult = new AtomicInteger();
-        AtomicBoolean resultSeen = new AtomicBoolean();
-        CompletableFuture<VitalsResult> result = forgottenSession(event -> {
-            if (resultSeen.get()) {
-                callsAfterResult.incrementAndGet();
-            }
-            if (event instanceof VitalsEvent.Result) {
-                resultSeen.set(true);
-            }
-            if (event instanceof VitalsEvent.MeasurementComplete) {
-                measured.countDown();
-                sleep(300); // the Cleaner's destroy waits for this call: it lands before the result
-            }
-        });
-        assertTrue(measured.await(30, TimeUnit.SECONDS));
+        ResultWatch watch = new ResultWatch(300); // the Cleaner's destroy waits for that call: it lands before the result
+        CompletableFuture<VitalsResult> result = forgottenSession(watch);
+        assertTrue(watch.measured.await(30, TimeUnit.SECONDS));
         for (int attempt = 0; attempt < 40 && !result.isDone(); attempt++) {
             System.gc();
             Thread.sleep(10);
@@ -119,8 +91,7 @@ class CloseDuringAnalysisTest {
             Thread.sleep(10);
         }
         assertEquals(70, result.get(30, TimeUnit.SECONDS).heartRateBpm(), 1.5);
-        Thread.sleep(200);
-        assertTrue(callsAfterResult.get() <= 1, "listener calls after the result: " + callsAfterResult.get());
+        watch.assertNothingAfterTheResult();
     }
 
     private static CompletableFuture<VitalsResult> forgottenSession(VitalsListener listener) {
@@ -130,11 +101,37 @@ class CloseDuringAnalysisTest {
         return session.result();
     }
 
-    private static void sleep(long milliseconds) {
-        try {
-            Thread.sleep(milliseconds);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+    /** A listener that signals measurementComplete (pausing in that call, when asked) and counts calls after the
+     *  result. */
+    private static final class ResultWatch implements VitalsListener {
+        final CountDownLatch measured = new CountDownLatch(1);
+        private final AtomicBoolean resultSeen = new AtomicBoolean();
+        private final AtomicInteger callsAfterResult = new AtomicInteger();
+        private final long pauseMilliseconds;
+
+        ResultWatch(long pauseMilliseconds) {
+            this.pauseMilliseconds = pauseMilliseconds;
+        }
+
+        @Override
+        public void onEvent(VitalsEvent event) {
+            if (resultSeen.get()) {
+                callsAfterResult.incrementAndGet();
+            }
+            if (event instanceof VitalsEvent.Result) {
+                resultSeen.set(true);
+            }
+            if (event instanceof VitalsEvent.MeasurementComplete) {
+                measured.countDown();
+                CloseTest.sleep(pauseMilliseconds);
+            }
+        }
+
+        /** The result came, and at most the state event after it (when the close came only after the result). */
+        void assertNothingAfterTheResult() throws InterruptedException {
+            Thread.sleep(200);
+            assertTrue(resultSeen.get());
+            assertTrue(callsAfterResult.get() <= 1, "listener calls after the result: " + callsAfterResult.get());
         }
     }
 }
