@@ -79,7 +79,8 @@ class CloseDuringAnalysisTest {
 
     @RepeatedTest(RUNS)
     void aSessionCleanedDuringItsAnalysisStillDeliversTheResult() throws Exception {
-        ResultWatch watch = new ResultWatch(300); // the Cleaner's destroy waits for that call: it lands before the result
+        // The Cleaner's destroy waits for the paused measurementComplete call: it lands before the result.
+        ResultWatch watch = new ResultWatch(300);
         CompletableFuture<VitalsResult> result = forgottenSession(watch);
         assertTrue(watch.measured.await(30, TimeUnit.SECONDS));
         for (int attempt = 0; attempt < 40 && !result.isDone(); attempt++) {
