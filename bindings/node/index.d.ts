@@ -200,6 +200,8 @@ export declare class Session extends EventEmitter implements AsyncIterable<Sessi
   run(): Promise<Result>;
   stop(): void;
   cancelReading(reason?: string | null): void;
+  /** Destroys the session. Before 'measurementComplete' nothing is emitted afterwards and `result` rejects; after
+   *  it the events up to 'completed'/'failed' are still emitted and `result` settles with the result. */
   close(): void;
   ref(): this;
   unref(): this;

@@ -155,13 +155,20 @@ class Session extends EventEmitter {
     return JSON.parse(this.#native.state());
   }
 
-  /** Destroys the session (stopping it first) and releases its native resources at once; events still queued are
-   *  dropped and an unsettled `result` rejects. Idempotent. */
+  /**
+   * Destroys the session (stopping it first) and releases its source at once. Idempotent.
+   * - Before 'measurementComplete' was emitted (or queued for emission): events still queued are dropped, nothing is
+   *   emitted after close() returns, and an unsettled `result` rejects with MisuseError.
+   * - After it: the reading is already analysed, so, as on the mobile SDKs, the result is still delivered. The
+   *   events up to and including 'completed' or 'failed' are emitted (by type, as 'event' and to iterators), then
+   *   `result` settles with it and 'end' is emitted; nothing after that. Until then the session keeps the process
+   *   alive (unless unref() was called).
+   */
   close() {
     if (this.#closed) return;
-    this.#native.close();
+    const resultFollows = this.#native.close();
     this.#closed = true;
-    this.#finish();
+    if (!resultFollows || this.#outcome !== null) this.#finish();
   }
 
   /** Lets the process exit while this session runs (like timer.unref()). */
@@ -209,7 +216,8 @@ class Session extends EventEmitter {
   // ---- outcome and events --------------------------------------------------------------------------------------
 
   /** A promise of the result object (docs/events.md, "The result"): rejects with the `failed` event's error
-   *  (NoHeartRateError, CameraUnavailableError, …), or MisuseError when the session was stopped or closed first. */
+   *  (NoHeartRateError, CameraUnavailableError, …), or MisuseError when the session was stopped or closed before
+   *  'measurementComplete' (after it, a stop or close still gets the result). */
   get result() {
     return this.#result;
   }
@@ -252,10 +260,11 @@ class Session extends EventEmitter {
     const event = JSON.parse(payload);
     const streamEnds = this.#observe(event);
     this.#emitSafely(event.type, event);
-    if (this.#closed) return; // a handler closed the session: nothing more is delivered
+    if (this.#ended) return; // a handler closed the session, and no result follows: nothing more is delivered
     this.#emitSafely('event', event);
     for (const stream of this.#streams) stream.push(event);
-    if (streamEnds) this.#finish();
+    // After a close() the library stops at the result: its `state` event does not come.
+    if (streamEnds || (this.#closed && this.#outcome !== null)) this.#finish();
   }
 
   /** Follows the session's lifecycle from its events; true when the event ends the stream. */

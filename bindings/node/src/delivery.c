@@ -84,13 +84,17 @@ static void deliver(napi_env env, napi_value unused, void *context, void *data) 
     if (data != &preview_notice) free(data);
 }
 
-/** The channel's finalizer (JavaScript thread): from now on library threads must not touch it. */
+/** The channel's finalizer (JavaScript thread): from now on library threads must not touch it, and nothing holds
+ *  the owner for it any more. */
 static void channel_finalized(napi_env env, void *data, void *hint) {
     native_session *session = data;
+    uint32_t count;
     (void)hint;
     pthread_mutex_lock(&session->lock);
     session->channel_closed = 1;
     pthread_mutex_unlock(&session->lock);
+    if (session->kept_alive) napi_reference_unref(env, session->owner, &count);
+    session->kept_alive = 0;
     session->channel_finalized = 1;
     native_session_free_when_unused(env, session);
 }
@@ -120,12 +124,62 @@ static int queue_item(native_session *session, void *item) {
     return queued;
 }
 
+/** What the library's event callback must note about an event. */
+typedef enum event_kind { event_other, event_measurement_complete, event_result } event_kind;
+
+/** The kind of an event from its top-level "type" (keys of nested objects are skipped). */
+static event_kind kind_of(const char *json) {
+    static const char key[] = "\"type\":\"";
+    int depth = 0, in_string = 0;
+    const char *c;
+    for (c = json; *c != '\0'; c++) {
+        if (in_string) {
+            if (*c == '\\' && c[1] != '\0') c++;
+            else if (*c == '"') in_string = 0;
+        } else if (*c == '{' || *c == '[') {
+            depth++;
+        } else if (*c == '}' || *c == ']') {
+            depth--;
+        } else if (*c == '"') {
+            if (depth == 1 && strncmp(c, key, sizeof key - 1) == 0) {
+                const char *type = c + sizeof key - 1;
+                if (strncmp(type, "measurementComplete\"", 20) == 0) return event_measurement_complete;
+                if (strncmp(type, "completed\"", 10) == 0 || strncmp(type, "failed\"", 7) == 0) return event_result;
+                return event_other;
+            }
+            in_string = 1;
+        }
+    }
+    return event_other;
+}
+
 void delivery_on_event(void *user_data, const char *event_json) {
+    native_session *session = user_data;
     size_t length = strlen(event_json);
+    event_kind kind = kind_of(event_json);
     char *copy = malloc(length + 1);
-    if (copy == NULL) return;
-    memcpy(copy, event_json, length + 1);
-    if (!queue_item(user_data, copy)) free(copy);
+    int free_now = 0;
+    if (copy != NULL) {
+        memcpy(copy, event_json, length + 1);
+        if (!queue_item(session, copy)) free(copy);
+    }
+    pthread_mutex_lock(&session->lock);
+    if (kind == event_measurement_complete) {
+        session->measurement_complete = 1;
+        session->result_seen = 0;
+    } else if (kind == event_result && session->measurement_complete) {
+        session->result_seen = 1;
+        if (session->destroyed) {  /* the destroy owed this result: this is the library's last call */
+            session->library_holds = 0;
+            /* Released, not aborted: the queue, this result included, still drains into JavaScript. Under the
+             * lock, like every use of the channel from here, so an environment ending meanwhile is seen. */
+            if (!session->channel_closed) napi_release_threadsafe_function(session->channel, napi_tsfn_release);
+            session->channel_closed = 1;
+            free_now = session->free_pending;
+        }
+    }
+    pthread_mutex_unlock(&session->lock);
+    if (free_now) native_session_free(session);  /* nothing else refers to it any more */
 }
 
 /** Copies a frame into the slot, rows packed; 0 when memory ran out. Called under the lock. */
@@ -182,12 +236,17 @@ void delivery_keep_alive(napi_env env, native_session *session, int keep) {
     }
 }
 
-void delivery_close(napi_env env, native_session *session) {
-    int release;
-    delivery_keep_alive(env, session, 0);
+int delivery_close(napi_env env, native_session *session) {
+    int release, awaiting, owed;
     pthread_mutex_lock(&session->lock);
-    release = !session->channel_closed;
-    session->channel_closed = 1;
+    session->destroyed = 1;
+    awaiting = session->measurement_complete;
+    owed = awaiting && !session->result_seen;
+    if (!owed) session->library_holds = 0;
+    release = !owed && !session->channel_closed;
+    if (release) session->channel_closed = 1;
     pthread_mutex_unlock(&session->lock);
-    if (release) napi_release_threadsafe_function(session->channel, napi_tsfn_abort);
+    if (!awaiting) delivery_keep_alive(env, session, 0);
+    if (release) napi_release_threadsafe_function(session->channel, awaiting ? napi_tsfn_release : napi_tsfn_abort);
+    return awaiting;
 }

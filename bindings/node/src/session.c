@@ -10,20 +10,32 @@
 
 #include <stdlib.h>
 
-void native_session_free_when_unused(napi_env env, native_session *session) {
-    if (!session->wrap_finalized || !session->channel_finalized) return;
-    if (session->owner != NULL) napi_delete_reference(env, session->owner);
+void native_session_free(native_session *session) {
     pthread_mutex_destroy(&session->lock);
     free(session->preview.rgb);
     free(session);
 }
 
-/** Destroys the handle (stopping the session; waits for a running callback) and closes the channel. Idempotent. */
-static void close_session(napi_env env, native_session *session) {
-    if (session->handle == NULL) return;
+void native_session_free_when_unused(napi_env env, native_session *session) {
+    int library_holds;
+    if (!session->wrap_finalized || !session->channel_finalized) return;
+    if (session->owner != NULL) napi_delete_reference(env, session->owner);
+    session->owner = NULL;
+    pthread_mutex_lock(&session->lock);
+    library_holds = session->library_holds;
+    session->free_pending = library_holds;
+    pthread_mutex_unlock(&session->lock);
+    if (!library_holds) native_session_free(session);  /* else the event callback frees it after the result */
+}
+
+/** Destroys the handle (stopping the session; waits for a running callback) and closes the channel. Returns 1 when
+ *  the callback had been handed `measurementComplete`: the events up to the result are still delivered. Idempotent
+ *  (0 after the first call). */
+static int close_session(napi_env env, native_session *session) {
+    if (session->handle == NULL) return 0;
     nfv_session_destroy(session->handle);
     session->handle = NULL;
-    delivery_close(env, session);
+    return delivery_close(env, session);
 }
 
 /** napi_wrap finalizer: the NativeSession was collected (or its environment is ending). */
@@ -87,6 +99,7 @@ static napi_value construct(napi_env env, napi_callback_info info) {
         native_session_free_when_unused(env, session);
         return NULL;
     }
+    session->library_holds = 1;  /* the library may call the callback from now on (after start) */
     if (napi_wrap(env, this_arg, session, finalize_session, NULL, NULL) != napi_ok) {
         close_session(env, session);
         session->wrap_finalized = 1;
@@ -345,13 +358,17 @@ static napi_value keep_alive(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-/* close(): destroys the handle (idempotent). */
+/* close() → boolean: destroys the handle (idempotent); true when the events up to the result still come. */
 static napi_value close_method(napi_env env, napi_callback_info info) {
-    napi_value this_arg;
+    napi_value this_arg, awaiting;
     native_session *session = NULL;
+    int result_follows = 0;
     if (!read_arguments(env, info, 0, NULL, &this_arg)) return NULL;
-    if (napi_unwrap(env, this_arg, (void **)&session) == napi_ok && session != NULL) close_session(env, session);
-    return NULL;
+    if (napi_unwrap(env, this_arg, (void **)&session) == napi_ok && session != NULL) {
+        result_follows = close_session(env, session);
+    }
+    napi_get_boolean(env, result_follows != 0, &awaiting);
+    return awaiting;
 }
 
 napi_value define_session_class(napi_env env) {

@@ -4,13 +4,19 @@ import com.sun.jna.CallbackThreadInitializer;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a {@link VitalsSession} shares with the library's event thread and its {@link java.lang.ref.Cleaner}: the
  * handle, the JNA callback objects, the listeners and the result. It holds no reference to the session object, so an
  * unreachable session can be cleaned while this core (and with it the callbacks) stays reachable until the handle is
  * destroyed. (A listener that refers to its session keeps the session reachable: such a session must be closed.)
+ *
+ * <p>A destroy after the listener was handed {@code measurementComplete} and before the result does not end the
+ * library's calls: it goes on calling the event callback up to the {@code completed} or {@code failed} event. Such a
+ * core stays in {@link #OWING} (strongly reachable, callbacks included) until that call.
  */
 final class SessionCore {
     /** Event threads run as daemons (they never keep the JVM alive), stay attached between events (one attach per
@@ -20,6 +26,9 @@ final class SessionCore {
     /** The same for the preview thread. */
     private static final CallbackThreadInitializer PREVIEW_THREADS =
             new CallbackThreadInitializer(true, false, "neurofit-vitals-preview");
+
+    /** Cores destroyed while the library still owes their listener the result: held until it is delivered. */
+    private static final Set<SessionCore> OWING = ConcurrentHashMap.newKeySet();
 
     /** The handle, {@code null} once destroyed. */
     volatile Pointer handle;
@@ -35,6 +44,10 @@ final class SessionCore {
     final NativeApi.EventCallback callback = new Trampoline();
     /** The preview callback the library holds once a preview listener was set: kept like {@link #callback}. */
     final NativeApi.PreviewCallback previewCallback = new PreviewTrampoline();
+    /** (this) The event callback was handed {@code measurementComplete} and not yet the result. */
+    private boolean analysing;
+    /** (this) The handle was destroyed. */
+    private boolean destroyed;
 
     SessionCore(Pointer handle) {
         this.handle = handle;
@@ -51,18 +64,50 @@ final class SessionCore {
         return current;
     }
 
-    /** Destroys the handle once (waits for a listener call under way unless called from it), then fails a pending
-     *  result. */
+    /**
+     * Destroys the handle once (waits for a listener call under way unless called from it). Before
+     * {@code measurementComplete} the listener is not called again and a pending result fails; after it the library
+     * still delivers the events up to the result, and this core stays strongly reachable until then.
+     */
     void destroy() {
         Pointer current;
         synchronized (this) {
             current = handle;
             handle = null;
         }
-        if (current != null) {
-            NativeApi.nfv_session_destroy(current);
+        if (current == null) {
+            return;
+        }
+        NativeApi.nfv_session_destroy(current);
+        synchronized (this) {
+            destroyed = true;
+            if (analysing) {
+                OWING.add(this);
+                return;
+            }
         }
         failPending("The session was closed before a result");
+    }
+
+    /** Notes {@code measurementComplete} (before the listener has it: it may close the session). */
+    private void noteMeasurementComplete(VitalsEvent event) {
+        if (event instanceof VitalsEvent.MeasurementComplete) {
+            synchronized (this) {
+                analysing = true;
+            }
+        }
+    }
+
+    /** After the listener had the result: the library will not call again, so an owing core is released. */
+    private void noteResult(VitalsEvent event) {
+        if (event instanceof VitalsEvent.Result || event instanceof VitalsEvent.Failed) {
+            synchronized (this) {
+                if (analysing && destroyed) {
+                    OWING.remove(this);
+                }
+                analysing = false;
+            }
+        }
     }
 
     /** Fails the result with {@link VitalsException.Misuse} unless it is already settled. */
@@ -80,6 +125,7 @@ final class SessionCore {
             report(malformed);
             return;
         }
+        noteMeasurementComplete(event);
         VitalsListener current = listener;
         if (current != null) {
             try {
@@ -89,6 +135,7 @@ final class SessionCore {
             }
         }
         settle(event);
+        noteResult(event);
     }
 
     private void settle(VitalsEvent event) {

@@ -33,11 +33,18 @@ import java.util.function.ToIntFunction;
  * <p><b>Threads.</b> Every method is safe from any thread, the listener's included ({@link #stop()} and
  * {@link #close()} too; only the {@link PreviewListener} may not close its session). Events reach the listener on the library's event thread, attached to the JVM as a daemon
  * thread named "neurofit-vitals-events" (it never keeps the JVM alive). The session holds its JNA callback objects
- * until the library is done with it: {@link #close()} returns only once a listener call under way has returned, and
- * no listener call starts afterwards (except when {@code close()} is called from inside the listener, whose call then
- * finishes normally). A session that is dropped without {@code close()} is destroyed by a {@link Cleaner} once it is
- * unreachable, as a safety net; close it deterministically (a listener that refers to its session keeps it reachable,
- * so the net never catches that one).
+ * until the library is done with it: {@link #close()} returns only once a listener call under way has returned (unless
+ * called from inside the listener, whose call then finishes normally). After that, one of two things holds:
+ * <ul>
+ *   <li>the listener had not been handed {@link VitalsEvent.MeasurementComplete}: it is not called again;</li>
+ *   <li>it had, and not yet the result: the reading is already being analysed and, as on the mobile SDKs, the result
+ *       is still delivered. The listener goes on being called on the event thread, in order, with the remaining
+ *       events up to the {@link VitalsEvent.Result} or {@link VitalsEvent.Failed}, which also settles
+ *       {@link #result()}; never after that call. The callbacks stay reachable until then.</li>
+ * </ul>
+ * A session that is dropped without {@code close()} is destroyed by a {@link Cleaner} once it is unreachable, as a
+ * safety net, under the same rule; close it deterministically (a listener that refers to its session keeps it
+ * reachable, so the net never catches that one).
  *
  * <p><b>Exceptions in the listener</b> never reach the library: each is handed to the session's
  * {@linkplain #setUncaughtExceptionHandler uncaught-exception handler} (by default the event thread's, which prints
@@ -335,7 +342,8 @@ public final class VitalsSession implements AutoCloseable {
     /**
      * The reading's result: completed with the {@link VitalsEvent.Result}'s result, or exceptionally with the
      * {@link VitalsEvent.Failed}'s error as a {@link VitalsException} ({@link VitalsException.NoHeartRate}, …), or
-     * with {@link VitalsException.Misuse} when the session was stopped or closed before a result. A cancel without
+     * with {@link VitalsException.Misuse} when the session was stopped or closed before
+     * {@link VitalsEvent.MeasurementComplete} (after it, the result still comes). A cancel without
      * auto-restart leaves it pending (the session may start again). Each call returns a new dependent future:
      * completing or cancelling it does not affect the session.
      */
@@ -347,7 +355,7 @@ public final class VitalsSession implements AutoCloseable {
      * Waits for the result (call {@link #start()} first).
      *
      * @throws VitalsException the failure's exception, or {@link VitalsException.Misuse} when stopped or closed
-     *                         before a result
+     *                         before {@link VitalsEvent.MeasurementComplete}
      */
     public VitalsResult awaitResult() throws InterruptedException {
         try {
@@ -379,8 +387,11 @@ public final class VitalsSession implements AutoCloseable {
 
     /**
      * Destroys the session (stopping it first and releasing its source); idempotent. When it returns, the listeners are
-     * not running and will not run again (from inside the event listener: its current call finishes normally). A
-     * result still pending fails with {@link VitalsException.Misuse}.
+     * not running (from inside the event listener: its current call finishes normally) and the preview listener will
+     * not run again. The event listener will not either, and a result still pending fails with
+     * {@link VitalsException.Misuse} — unless it had been handed {@link VitalsEvent.MeasurementComplete} and not yet
+     * the result: then it is still called with the events up to the {@link VitalsEvent.Result} or
+     * {@link VitalsEvent.Failed} (which settles {@link #result()}), never after that (see "Threads" above).
      *
      * @throws VitalsException.Misuse from inside the preview listener, which it would wait for (close from another
      *                                thread, or stop() there)

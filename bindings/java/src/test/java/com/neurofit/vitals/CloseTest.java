@@ -84,7 +84,7 @@ class CloseTest {
         return session.result();
     }
 
-    private static void sleep(long milliseconds) {
+    static void sleep(long milliseconds) {
         try {
             Thread.sleep(milliseconds);
         } catch (InterruptedException interrupted) {
