@@ -917,7 +917,7 @@ static void test_restart_after_cancel_to_idle(const char *recording) {
         nfv_string_free(json);
     }
     CHECK(cancelled && idle);
-    CHECK(first_attempt_t > 15);
+    CHECK(first_attempt_t > 12);   /* the reading starts at 7–9 s; cancelled 5 s into it */
     CHECK_STATUS(nfv_session_state(session, &json), NFV_OK);
     CHECK(contains(json, "\"state\":\"idle\""));
     nfv_string_free(json);

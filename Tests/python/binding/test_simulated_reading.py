@@ -228,7 +228,7 @@ def test_a_restart_after_a_cancel_to_idle_positions_on_the_sources_new_clock(sou
         assert session.state.state == nfv.SessionPhase.IDLE
         cancels = [event for event in after_cancel if isinstance(event, nfv.Cancelled)]
         assert [cancel.reason for cancel in cancels] == [nfv.CancelReason.CANCELLED_BY_APP]
-        assert after_cancel[-1].t > 15, "the first attempt ran for a while"
+        assert after_cancel[-1].t > 12, "the first attempt ran for a while (started at 7–9 s, cancelled 5 s in)"
         session.start()
         second = list(session.events(timeout=10))
     started = next(event for event in second if isinstance(event, nfv.Started))
