@@ -30,9 +30,7 @@ public enum CaptureTimeEstimator {
             window.removeAll(keepingCapacity: true)
             window.append(contentsOf: residuals[lower..<upper])
             window.sort()
-            let middle = window.count / 2
-            let median = window.count % 2 == 1 ? window[middle] : 0.5 * (window[middle - 1] + window[middle])
-            times[index] = Double(index) * period + median
+            times[index] = Double(index) * period + (Statistics.percentile(sorted: window, 50) ?? 0)
         }
         for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return stamps }
         return times
