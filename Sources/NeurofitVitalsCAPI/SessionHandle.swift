@@ -96,7 +96,7 @@ final class SessionHandle: Sendable {
             case .running(let session):
                 return session
             case .ended:
-                throw .misuse("The session was stopped; create a new session")
+                throw Session.stoppedError
             case .configuring(let setup):
                 let session = try Session(setup, defaultSource: DefaultCamera.source)
                 phase = .running(session)

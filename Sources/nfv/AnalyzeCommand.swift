@@ -35,5 +35,5 @@ let analyzeCommand = Subcommand(
 
 /// The error object printed for unusable input.
 private func invalidInput(_ message: String) -> String {
-    JSONValue.object(["error": .object(["code": .string("invalidArgument"), "message": .string(message)])]).serialized()
+    VitalsError.invalidArgument(message).analysisFailureJSON.serialized()
 }

@@ -77,9 +77,9 @@ private func makeSetup(_ options: ParsedArguments) throws(UsageError) -> Session
 }
 
 private func simulatorOptions(_ options: ParsedArguments) throws(UsageError) -> SimulatorOptions {
-    var simulator: SimulatorOptions
-    do {
-        simulator = try SimulatorOptions(json: options.value("scenario").map { "{\"scenario\":\($0)}" })
+    var simulator = SimulatorOptions()
+    do throws(VitalsError) {
+        if let scenario = options.value("scenario") { try simulator.setScenario(json: scenario) }
     } catch {
         throw UsageError(error.message)
     }

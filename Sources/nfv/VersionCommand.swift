@@ -1,4 +1,5 @@
 import NeurofitVitals
+import StrictJSON
 
 /// `nfv version [--json]`: the SDK, engine and ABI versions and the build date.
 let versionCommand = Subcommand(
@@ -7,7 +8,7 @@ let versionCommand = Subcommand(
     usage: "usage: nfv version [--json]",
     run: { arguments in
         if arguments == ["--json"] {
-            print("{\"abi\":\(SDKVersion.abi),\"buildDate\":\"\(SDKVersion.buildDate)\",\"engineVersion\":\"\(SDKVersion.engine)\",\"sdkVersion\":\"\(SDKVersion.string)\"}")
+            print(SDKVersion.jsonValue.serialized())
         } else if arguments.isEmpty {
             print("nfv \(SDKVersion.string) (engine \(SDKVersion.engine), ABI \(SDKVersion.abi), built \(SDKVersion.buildDate))")
         } else {

@@ -1,5 +1,3 @@
-import StrictJSON
-
 /// A pre/post comparison of two readings, metric by metric. A metric is nil when either reading lacks it.
 public struct ChangeAssessment: Sendable, Equatable {
     /// Heart rate, bpm; beyond typical variation above 5 bpm.
@@ -30,11 +28,5 @@ public struct ChangeAssessment: Sendable, Equatable {
     public var changes: [(key: String, change: MetricChange?)] {
         [("heartRateBpm", heartRateBpm), ("rmssdMs", rmssdMs), ("breathingRateBrpm", breathingRateBrpm),
          ("sdnnMs", sdnnMs), ("baevskyStressIndex", baevskyStressIndex), ("sd2sd1", sd2sd1)]
-    }
-
-    /// One member per metric, keyed as in a result: a `MetricChange` object, or null when either reading lacks
-    /// the metric.
-    public var jsonValue: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.change?.jsonValue ?? .null) }))
     }
 }

@@ -1,5 +1,3 @@
-import StrictJSON
-
 /// How one metric moved between a baseline reading and a follow-up reading.
 public struct MetricChange: Sendable, Equatable {
     /// The metric in the baseline reading.
@@ -18,11 +16,5 @@ public struct MetricChange: Sendable, Equatable {
         self.followUp = followUp
         delta = followUp - baseline
         beyondTypicalVariation = threshold.map { abs(followUp - baseline) > $0 }
-    }
-
-    /// `{"baseline":…,"followUp":…,"delta":…,"beyondTypicalVariation":true|false|null}`.
-    public var jsonValue: JSONValue {
-        .object(["baseline": .number(baseline), "followUp": .number(followUp), "delta": .number(delta),
-                 "beyondTypicalVariation": beyondTypicalVariation.map(JSONValue.bool) ?? .null])
     }
 }

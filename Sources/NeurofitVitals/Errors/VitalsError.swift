@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// An error the library reports to its host: a stable code, an English message for logs, whether retrying the
 /// same call can help, and for license failures a machine-readable reason. Encodes as
@@ -41,16 +40,4 @@ public struct VitalsError: Error, Sendable, Equatable {
     public static func internalError(_ message: String) -> VitalsError {
         VitalsError(.internalError, message)
     }
-
-    /// `{"code":…,"message":…,"retryable":…}`, plus `"reason":…` when there is one.
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["code": .string(code.rawValue), "message": .string(message),
-                                            "retryable": .bool(retryable)]
-        if let reason { members["reason"] = .string(reason) }
-        return .object(members)
-    }
-
-    /// What `nfv_last_error_json` reports when the last call succeeded.
-    public static let noErrorJSON = JSONValue.object(["code": .string("ok"), "message": .string(""),
-                                                      "retryable": .bool(false)])
 }

@@ -78,17 +78,25 @@ public struct SimulatorOptions: Sendable, Equatable {
     public init(json text: String?) throws(VitalsError) {
         self.init()
         guard let text, !text.isEmpty else { return }
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: text)
-        } catch {
-            throw .invalidArgument("Invalid simulator options: not valid JSON (\(error))")
-        }
-        guard let members = document.objectValue else {
+        guard let members = try Self.document(text).objectValue else {
             throw .invalidArgument("Invalid simulator options: expected a JSON object")
         }
         for key in JSONValue.sortedKeys(of: members) {
             try apply(key: key, value: members[key]!)
+        }
+    }
+
+    /// Replaces the scenario with the steps of a JSON array text (`nfv read --scenario`).
+    /// - Throws: `invalidArgument` as `init(json:)` does for its `scenario` key.
+    public mutating func setScenario(json text: String) throws(VitalsError) {
+        try apply(key: "scenario", value: Self.document(text))
+    }
+
+    private static func document(_ text: String) throws(VitalsError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: text)
+        } catch {
+            throw .invalidArgument("Invalid simulator options: not valid JSON (\(error))")
         }
     }
 

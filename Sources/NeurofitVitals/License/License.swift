@@ -1,6 +1,5 @@
 import PpgCore
 import Synchronization
-import StrictJSON
 
 /// The process-wide activation state. Thread-safe; never logs key contents.
 public final class License: Sendable {
@@ -68,17 +67,5 @@ public struct LicenseStatus: Sendable, Equatable {
         type = license?.payload.type
         appId = license?.appId
         warnings = license?.warnings ?? []
-    }
-
-    /// The status as `nfv_license_status` hands it out (absent fields left out).
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = ["activated": .bool(activated), "warnings": .strings(warnings)]
-        if let licensee { members["licensee"] = .string(licensee) }
-        if let apps { members["apps"] = .strings(apps) }
-        if let features { members["features"] = .strings(features) }
-        if let updatesUntil { members["updatesUntil"] = .string(updatesUntil) }
-        if let type { members["type"] = .string(type.rawValue) }
-        if let appId { members["appId"] = .string(appId) }
-        return .object(members)
     }
 }

@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// What `nfv license inspect` reports about a key: its payload (even when the signature fails, for diagnosis)
 /// and whether this build would activate it.
@@ -31,17 +30,6 @@ public struct LicenseInspection: Sendable, CustomStringConvertible {
             problem = error.message
             warnings = []
         }
-    }
-
-    /// The report as `nfv license inspect --json` prints it (absent fields left out).
-    public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = [
-            "signatureVerified": .bool(signatureVerified), "activates": .bool(activates),
-            "warnings": .strings(warnings),
-        ]
-        if let payload { members["payload"] = payload.jsonValue }
-        if let problem { members["problem"] = .string(problem) }
-        return .object(members)
     }
 
     /// A human summary.

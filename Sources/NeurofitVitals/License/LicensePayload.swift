@@ -52,12 +52,6 @@ public struct LicensePayload: Sendable, Equatable {
         type = try field("type") { $0.stringValue.flatMap(LicenseType.init(rawValue:)) }
     }
 
-    /// The payload as the JSON object a key carries.
-    public var jsonValue: JSONValue {
-        .object(["licensee": .string(licensee), "apps": .strings(apps), "features": .strings(features),
-                 "updatesUntil": .string(updatesUntil), "type": .string(type.rawValue)])
-    }
-
     /// The expected JSON type of each field, for messages that name the field.
     static let fieldTypes = [
         "licensee": "a string", "apps": "an array of strings", "features": "an array of strings",

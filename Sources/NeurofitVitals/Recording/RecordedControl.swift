@@ -13,21 +13,6 @@ public enum RecordedControl: Sendable, Equatable {
     /// The source failed for good.
     case failed(VitalsError)
 
-    /// The line's members besides `type` and `t`.
-    var members: [String: JSONValue] {
-        switch self {
-        case .hostCancel(let reason):
-            ["control": .string("hostCancel"), "reason": .string(reason)]
-        case .autoStart(let enabled):
-            ["control": .string("autoStart"), "enabled": .bool(enabled)]
-        case .interrupted(let reason, let tier):
-            ["control": .string("interrupted"), "reason": .string(reason.kind.rawValue),
-             "detail": .string(reason.detail)].merging(tier.map { ["tier": .number(Double($0))] } ?? [:]) { a, _ in a }
-        case .failed(let error):
-            ["control": .string("failed"), "error": error.jsonValue]
-        }
-    }
-
     /// Reads the members of a `control` line.
     init(members: [String: JSONValue]) throws(RecordingLineError) {
         func string(_ key: String) throws(RecordingLineError) -> String {

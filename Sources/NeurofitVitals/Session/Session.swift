@@ -94,9 +94,7 @@ public final class Session: Sendable {
     ///   (camera permission, busy, missing file…). A failed start leaves the session as it was.
     public func start() throws(VitalsError) {
         try control.withLock { (control) throws(VitalsError) in
-            if stopRequested.load(ordering: .acquiring) {
-                throw .misuse("The session was stopped; create a new session")
-            }
+            if stopRequested.load(ordering: .acquiring) { throw Self.stoppedError }
             if control.state.isTerminal { throw .misuse("The session has finished; create a new session") }
             if control.running { throw .misuse("The session is already running") }
             if source.info.requiresLicense { try License.shared.requireActivation() }
@@ -172,6 +170,9 @@ public final class Session: Sendable {
         case .closed: return .ended
         }
     }
+
+    /// Why `start` refuses a session that was stopped: `stop` is final.
+    public static let stoppedError = VitalsError.misuse("The session was stopped; create a new session")
 
     /// Why `nextEvent` refuses a session whose events go to a callback.
     public static let callbackOwnsEvents = VitalsError.invalidArgument(

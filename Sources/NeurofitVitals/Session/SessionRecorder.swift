@@ -40,13 +40,3 @@ final class SessionRecorder {
             + "written before stays readable")
     }
 }
-
-extension SourceInfo {
-    /// The `source` object of a recording header: what a replay needs to behave as the live source did.
-    var recordingDescription: JSONValue {
-        .object([
-            "kind": .string(kind), "fpsTier": .number(Double(fpsTier)), "deviceModel": .string(deviceModel),
-            "discardsSettlingSecond": .bool(discardsSettlingSecond),
-        ])
-    }
-}

@@ -78,7 +78,15 @@ extension AnalysisError {
     }
 
     /// `{"error":{"code":…,"message":…}}`.
-    public var json: JSONValue {
-        .object(["error": .object(["code": .string(code), "message": .string(message)])])
-    }
+    public var json: JSONValue { analysisFailure(code: code, message: message) }
+}
+
+extension VitalsError {
+    /// The error as `nfv analyze` reports a failure: `{"error":{"code":…,"message":…}}`.
+    public var analysisFailureJSON: JSONValue { analysisFailure(code: code.rawValue, message: message) }
+}
+
+/// The object `nfv analyze` prints instead of a result.
+private func analysisFailure(code: String, message: String) -> JSONValue {
+    .object(["error": .object(["code": .string(code), "message": .string(message)])])
 }

@@ -118,3 +118,30 @@ private struct RecordingLineFields {
         return string
     }
 }
+
+extension RecordedControl {
+    /// The line's members besides `type` and `t`.
+    var members: [String: JSONValue] {
+        switch self {
+        case .hostCancel(let reason):
+            ["control": .string("hostCancel"), "reason": .string(reason)]
+        case .autoStart(let enabled):
+            ["control": .string("autoStart"), "enabled": .bool(enabled)]
+        case .interrupted(let reason, let tier):
+            ["control": .string("interrupted"), "reason": .string(reason.kind.rawValue),
+             "detail": .string(reason.detail)].merging(tier.map { ["tier": .number(Double($0))] } ?? [:]) { a, _ in a }
+        case .failed(let error):
+            ["control": .string("failed"), "error": error.jsonValue]
+        }
+    }
+}
+
+extension SourceInfo {
+    /// The `source` object of a recording header: what a replay needs to behave as the live source did.
+    var recordingDescription: JSONValue {
+        .object([
+            "kind": .string(kind), "fpsTier": .number(Double(fpsTier)), "deviceModel": .string(deviceModel),
+            "discardsSettlingSecond": .bool(discardsSettlingSecond),
+        ])
+    }
+}
