@@ -254,6 +254,10 @@ export interface DeviceSupport {
   hasTorch: boolean;
   fpsTier: number | null;
   reason: string | null;
+  /** An IIO accelerometer was found (camera readings with `motionBreathing` read it for the breathing rate). */
+  hasAccelerometer: boolean;
+  /** Its name as diagnostics report it (`iio:<name>`), null without one. */
+  accelerometer: string | null;
 }
 export interface CameraAccess {
   authorization: 'authorized' | 'denied';
@@ -305,6 +309,8 @@ export declare function setLogging(enabled: boolean): void;
 export declare class NeurofitVitalsError extends Error {
   static readonly code: string;
   static readonly status: number | null;
+  /** What the subclass's code means (undefined on the base class). */
+  static readonly description?: string;
   constructor(message: string, details?: { code?: string; retryable?: boolean; reason?: string | null });
   readonly code: string;
   readonly status: number | null;
