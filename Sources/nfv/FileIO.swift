@@ -19,15 +19,7 @@ enum FileIO {
 
     /// Writes `text` to a new file with the given permissions; refuses to replace an existing file.
     static func createFile(_ path: String, contents text: String, mode: mode_t) throws(UsageError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            throw UsageError("cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let written = text.withCString { write(descriptor, $0, strlen($0)) }
-        guard written == text.utf8.count else {
-            throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        try write(text, to: path, flags: O_EXCL, mode: mode)
     }
 
     /// Writes `text` to standard output when `path` is "-", else to the file at `path` (replaced if it exists).
@@ -46,12 +38,17 @@ enum FileIO {
 
     /// Writes `text` to `path`, replacing the file if it exists.
     static func replaceFile(_ path: String, contents text: String) throws(UsageError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try write(text, to: path, flags: O_TRUNC, mode: 0o644)
+    }
+
+    /// Opens `path` for writing with `O_CREAT` and `flags` (a new file gets `mode`) and writes `text` whole.
+    private static func write(_ text: String, to path: String, flags: Int32, mode: mode_t) throws(UsageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, mode)
         guard descriptor >= 0 else {
             throw UsageError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        let written = text.withCString { write(descriptor, $0, strlen($0)) }
+        let written = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
         guard written == text.utf8.count else {
             throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))")
         }

@@ -464,22 +464,25 @@ def fps_drop(args, scenario):
     check_released(scenario, records)
 
 
+def failed_open(args, scenario, faults, code, words):
+    """A capture whose open fails under `faults`: checks the error's code and that its message holds `words`;
+    returns the records and the openFailed record."""
+    records = run_capture(args, scenario, seconds=2, faults=faults)
+    failed = first(records, "openFailed") or {}
+    scenario.check(failed.get("code") == code and words in failed.get("message", ""), "openFailed %s" % failed)
+    return records, failed
+
+
 def busy(args, scenario):
     """Another process holds the camera: open fails with cameraUnavailable, nothing left open."""
-    records = run_capture(args, scenario, seconds=2, faults="busy")
-    failed = first(records, "openFailed") or {}
-    scenario.check(failed.get("code") == "cameraUnavailable" and "busy" in failed.get("message", ""),
-                   "openFailed %s" % failed)
+    records, failed = failed_open(args, scenario, "busy", "cameraUnavailable", "busy")
     scenario.check(failed.get("fdsBefore") == failed.get("fdsAfter"), "descriptors leaked")
     check_released(scenario, records)
 
 
 def no_permission(args, scenario):
     """EACCES on open: cameraPermissionDenied naming the video group; nfv support says access denied."""
-    records = run_capture(args, scenario, seconds=2, faults="eacces")
-    failed = first(records, "openFailed") or {}
-    scenario.check(failed.get("code") == "cameraPermissionDenied" and "'video' group" in failed.get("message", ""),
-                   "openFailed %s" % failed)
+    failed_open(args, scenario, "eacces", "cameraPermissionDenied", "'video' group")
     env = environment(args, scenario, faults="eacces")
     out = subprocess.run([args.nfv, "support", DEVICE, "--json"], env=env, capture_output=True, text=True, timeout=20)
     support = json.loads(out.stdout)

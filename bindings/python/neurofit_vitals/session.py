@@ -441,27 +441,22 @@ class Session:
         :param timeout: longest wait for one event, seconds (None: no limit).
         :raises TimeoutError: no event came within ``timeout``.
         """
-        while True:
-            event = self.next_event(timeout)
-            if event is not None:
-                yield event
-            elif self.ended:
-                return
-            else:
-                raise TimeoutError(f"no session event within {timeout} s")
+        while (event := self.next_event(timeout)) is not None:
+            yield event
+        self._raise_unless_ended(timeout)
 
     async def aevents(self, timeout: Optional[float] = None) -> AsyncIterator[AnyEvent]:
         """``async for`` over events: each wait runs in the loop's default executor, events are yielded on the
         loop's thread. Same ``timeout`` rule as :meth:`events`."""
         loop = asyncio.get_running_loop()
-        while True:
-            event = await loop.run_in_executor(None, self.next_event, timeout)
-            if event is not None:
-                yield event
-            elif self.ended:
-                return
-            else:
-                raise TimeoutError(f"no session event within {timeout} s")
+        while (event := await loop.run_in_executor(None, self.next_event, timeout)) is not None:
+            yield event
+        self._raise_unless_ended(timeout)
+
+    def _raise_unless_ended(self, timeout: Optional[float]) -> None:
+        """After :meth:`next_event` gave None: the stream has ended, or else the wait timed out."""
+        if not self.ended:
+            raise TimeoutError(f"no session event within {timeout} s")
 
     def __aiter__(self) -> AsyncIterator[AnyEvent]:
         return self.aevents()
