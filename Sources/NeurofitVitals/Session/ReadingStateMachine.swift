@@ -38,8 +38,9 @@ public struct ReadingStateMachine: Sendable {
     public private(set) var state: SessionState = .idle
     /// While false, positioning continues but no reading starts (`isAutoStartEnabled`).
     public var isAutoStartEnabled = true
-    /// Whether `stop()` was called; the event stream ends after what it still owes.
-    public private(set) var isStopped = false
+    /// Whether `stop()` was applied (the host's stop, or the source's end, in their place among the frames); the
+    /// event stream ends after what it still owes. Private: the session answers "was it stopped?" itself, at once.
+    private var isStopped = false
 
     private let configuration: VitalsConfiguration
     private var startGate: StartGate

@@ -38,7 +38,9 @@ public final class Session: Sendable {
     private let control = Mutex(Control())
     private let delivery = DeliveryGate()
     private let worker: Mutex<SessionWorkerState>
-    /// The host called `stop`: final; the worker drops frames still queued. (The state machine has its own stop.)
+    /// The host called `stop`: final. The one place the host's stop is known at once: `start` refuses, `hasEnded`
+    /// says so and the worker drops the frames still queued. The state machine learns of it in order, from the
+    /// `.stop` command behind them, and ends the event stream there (as it does when a source runs out).
     private let stopRequested = Atomic<Bool>(false)
     /// The finger contact last told to the source (worker thread only; nil before the first guidance).
     private let toldContact = Mutex<Bool?>(nil)
