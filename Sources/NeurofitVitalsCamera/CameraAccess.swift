@@ -2,7 +2,6 @@ import NeurofitVitals
 import PpgCore
 
 import Glibc
-import StrictJSON
 
 /// Camera access (`cameraAuthorization`): whether this process may open the camera's node.
 /// Linux has no prompt: access comes from the node's permissions, usually membership of the `video` group.
@@ -45,12 +44,5 @@ public struct CameraAccess: Sendable, Equatable {
 
     private static func denied(_ reason: String) -> CameraAccess {
         CameraAccess(authorization: "denied", reason: reason)
-    }
-
-    /// `{"authorization":"authorized"}` or `{"authorization":"denied","reason":…}`.
-    public var jsonValue: JSONValue {
-        var object: [String: JSONValue] = ["authorization": .string(authorization)]
-        if let reason { object["reason"] = .string(reason) }
-        return .object(object)
     }
 }

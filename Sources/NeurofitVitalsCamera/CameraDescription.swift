@@ -1,6 +1,5 @@
 import NeurofitVitals
 import PpgCore
-import StrictJSON
 
 /// One camera as discovery reports it, found without streaming or reserving it.
 public struct CameraDescription: Sendable, Equatable {
@@ -54,25 +53,4 @@ public struct CameraDescription: Sendable, Equatable {
 
     /// The cancel contexts' `deviceModel`: name and bus.
     public var deviceModel: String { "\(name) (\(bus))" }
-
-    /// The discovery JSON object.
-    public var jsonValue: JSONValue {
-        let formats = modes.map { mode -> JSONValue in
-            .object(["format": .string(mode.format.description), "width": .number(Double(mode.width)),
-                     "height": .number(Double(mode.height)), "maxFps": .number(mode.maxFps),
-                     "emulated": .bool(mode.isEmulated)])
-        }
-        var object: [String: JSONValue] = [
-            "id": .string(id), "name": .string(name), "path": .string(path), "driver": .string(driver),
-            "bus": .string(bus), "formats": .array(formats),
-            "fpsTiers": .array(reachableTiers.map { .number(Double($0)) }),
-            "fpsTier": choice.map { .number(Double($0.tier)) } ?? .null,
-            "hasTorch": .bool(torch != nil), "isSupported": .bool(choice != nil), "facing": .string(facing.rawValue),
-        ]
-        if let sensorRotation { object["sensorRotation"] = .number(Double(sensorRotation)) }
-        if let choice { object["captureMode"] = .string(choice.mode.label) }
-        if let torch { object["torch"] = .string(torch.label) }
-        if let unsupportedReason { object["reason"] = .string(unsupportedReason) }
-        return .object(object)
-    }
 }

@@ -1,6 +1,5 @@
 import NeurofitVitals
 import PpgCore
-import StrictJSON
 
 /// `DeviceSupport` for a Linux camera: found by a query that opens no stream.
 public struct DeviceSupport: Sendable, Equatable {
@@ -42,15 +41,5 @@ public struct DeviceSupport: Sendable, Equatable {
             return DeviceSupport(isSupported: false, hasCamera: present, hasTorch: false, fpsTier: nil,
                                  reason: error.message, accelerometer: accelerometer)
         }
-    }
-
-    /// `{"accelerometer":…,"fpsTier":…,"hasAccelerometer":…,"hasCamera":…,"hasTorch":…,"isSupported":…,
-    /// "reason":…}` (nulls where absent).
-    public var jsonValue: JSONValue {
-        .object(["isSupported": .bool(isSupported), "hasCamera": .bool(hasCamera), "hasTorch": .bool(hasTorch),
-                 "fpsTier": fpsTier.map { .number(Double($0)) } ?? .null,
-                 "reason": reason.map { .string($0) } ?? .null,
-                 "hasAccelerometer": .bool(accelerometer != nil),
-                 "accelerometer": accelerometer.map { .string($0) } ?? .null])
     }
 }

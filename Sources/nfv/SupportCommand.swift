@@ -34,9 +34,7 @@ let supportCommand = Subcommand(
         let support = DeviceSupport.query(device: device)
         let access = CameraAccess.query(device: device)
         if json {
-            guard case .object(var fields) = support.jsonValue else { return ExitStatus.failure }
-            fields["cameraAccess"] = access.jsonValue
-            print(JSONValue.object(fields).serialized())
+            print(support.jsonValue(cameraAccess: access).serialized())
         } else {
             print(support.isSupported ? "Supported." : "Not supported: \(support.reason ?? "unknown reason").")
             let torch = support.hasTorch ? "yes" : "no (a bright room or a lamp behind the hand helps)"

@@ -1,5 +1,4 @@
 import PpgCore
-import StrictJSON
 
 /// Writes what a session consumed to a recording (docs/recording-format.md): every frame and motion
 /// sample its source delivered, the identity anchor at the first frame, host commands and source notices in
