@@ -19,8 +19,10 @@ extension FinalAnalyzer {
     /// Smallest share of a part's quality windows that must pass.
     public static let segmentPassedFraction = 0.9
     /// Longest stretch cut out of a reading, seconds: a motion burst or the settling after a change of pressure
-    /// lasts a few seconds; disturbances spread wider than this leave no consistent reading.
-    public static let maximumCutSeconds = 12.0
+    /// lasts a few seconds, and the 2 s blocks around it that a real reading's own unrest flags widen its stretch
+    /// by a block or two; disturbances spread wider than this leave no consistent reading (a 60 s reading keeps
+    /// at least 45 s).
+    public static let maximumCutSeconds = 15.0
     /// Margin cut on either side of the disturbed blocks, seconds: the band-pass filter's response to a jump of
     /// the level reaches about this far beyond it.
     public static let cutMarginSeconds = 1.0
@@ -42,8 +44,8 @@ extension FinalAnalyzer {
 
         /// Seconds of the reading the part keeps.
         var keptSeconds: Double {
-            let cutLength = cut.map { max(0, min($0.upperBound, span.upperBound) - max($0.lowerBound, span.lowerBound)) }
-            return span.upperBound - span.lowerBound - (cutLength ?? 0)
+            let overlap = cut.map { min($0.upperBound, span.upperBound) - max($0.lowerBound, span.lowerBound) } ?? 0
+            return span.upperBound - span.lowerBound - max(0, overlap)
         }
     }
 
