@@ -113,10 +113,11 @@ extension FinalAnalyzer {
 
     /// The one stretch of `channel` to cut out: its disturbed blocks (`DisturbanceDetector` on the band-passed
     /// pulse and the accelerometer) with `cutMarginSeconds` on either side, when there are any and they all lie
-    /// within `maximumCutSeconds`; nil otherwise.
+    /// within `maximumCutSeconds`; nil otherwise (and at a frame rate the beat extractor does not support).
     func disturbanceCut(frames: [FrameSample], motion: [MotionSample],
                         channel: PulseChannel) -> ClosedRange<Double>? {
         let signal = ReadingSignal(frames: frames)
+        guard signal.sampleRate > 0, extractor.supports(sampleRate: signal.sampleRate) else { return nil }
         let pulses = signal.rawSegments(of: channel).map { extractor.pulseWaveform($0) }
         let detector = DisturbanceDetector()
         let starts = detector.disturbedBlockStarts(pulses: pulses, motion: motion)
@@ -143,4 +144,3 @@ extension FinalAnalyzer {
         return part.keptSeconds > otherPart.keptSeconds + 1e-6
     }
 }
-

@@ -47,6 +47,7 @@ public struct LiveAnalyzer: Sendable {
     private let extractor = BeatExtractor()
     private let contactRule = ContactRule()
     private var qualityMeter = LiveQualityMeter()
+    /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
     private var channel = PulseChannel.red
