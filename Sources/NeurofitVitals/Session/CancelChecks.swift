@@ -2,7 +2,9 @@
 struct CancelChecks {
     /// A quality score below this counts as a failed quality check: clearly below the start gate's floor (0.5 by
     /// default), so a signal the gate has just accepted, scoring around the floor, is not cancelled for it a few
-    /// seconds later; the final analysis grades such a reading by its own quality tier.
+    /// seconds later; the final analysis grades such a reading by its own quality tier. A tick whose last 10–15 s
+    /// hold a sustained pulse (`SignalTick.sustainedPulse`) does not fail it either: the final analysis answers
+    /// such a faint pulse from the reading's spectrum and beat train.
     static let badQualityBelow = 0.35
 
     private let advanced: AdvancedConfiguration
@@ -25,7 +27,7 @@ struct CancelChecks {
            ratio < advanced.liveDiscardGateThreshold {
             sawLowDiscardEstimate = true
         }
-        let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow
+        let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow && !tick.sustainedPulse
         qualityWindow.append((tick.time, bad))
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
     }

@@ -21,6 +21,9 @@ public struct SignalTick: Sendable, Equatable {
     public var liveEstimate: LiveEstimate
     /// Red mean of the last frame.
     public var redDc: Double?
+    /// Whether the last 10–15 s hold a pulse the quality score misses (a faint pulse that stands out over more
+    /// seconds): such a tick does not count against the reading in the low-quality cancel check.
+    public var sustainedPulse: Bool
 
     /// The live HRV estimate the analyzer made this tick, which drives the discard and withheld gates.
     public enum LiveEstimate: Sendable, Equatable {
@@ -43,7 +46,7 @@ public struct SignalTick: Sendable, Equatable {
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double? = nil,
                 heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
-                liveEstimate: LiveEstimate = .none, redDc: Double? = nil) {
+                liveEstimate: LiveEstimate = .none, redDc: Double? = nil, sustainedPulse: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -54,5 +57,6 @@ public struct SignalTick: Sendable, Equatable {
         self.breathingRateBrpm = breathingRateBrpm
         self.liveEstimate = liveEstimate
         self.redDc = redDc
+        self.sustainedPulse = sustainedPulse
     }
 }

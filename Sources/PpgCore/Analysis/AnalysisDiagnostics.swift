@@ -73,6 +73,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     /// `analysed_segment_start_s`, `analysed_segment_end_s`: the part of the reading the result was computed on
     /// when it is not the whole (frames' clock, seconds; flag `analysed_segment`).
     public var analysedSegmentStart: Double?, analysedSegmentEnd: Double?
+    /// `analysed_cut_start_s`, `analysed_cut_end_s`: the disturbed stretch left out of the reading the result was
+    /// computed on (frames' clock, seconds; flag `analysed_without_disturbance`).
+    public var analysedCutStart: Double?, analysedCutEnd: Double?
     /// `beats`: every detected beat.
     public var beats: [BeatRecord] = []
 

@@ -35,11 +35,13 @@ public struct FinalAnalyzer: Sendable {
     /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
         let whole = analyzeSpan(frames: frames, motion: motion)
-        return consistentSegment(frames: frames, motion: motion, whole: whole).map { .success($0) } ?? whole
+        return consistentSegment(frames: frames, motion: motion, whole: whole) ?? whole
     }
 
-    /// Analyses all of `frames` as one reading.
-    func analyzeSpan(frames: [FrameSample], motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+    /// Analyses all of `frames` as one reading; quality windows overlapping `cut` (a stretch left out of the
+    /// frames) are not measured.
+    func analyzeSpan(frames: [FrameSample], motion: [MotionSample],
+                     cut: ClosedRange<Double>? = nil) -> Result<AnalysisResult, AnalysisError> {
         let signal = ReadingSignal(frames: frames)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
@@ -56,12 +58,12 @@ public struct FinalAnalyzer: Sendable {
         var plans = FourierPlans()
         if levelEligible.isEmpty {
             analyses = PulseChannel.allCases.compactMap {
-                analyzeChannel($0, signal: signal, motion: motion, plans: &plans)
+                analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
             }
         } else {
             for channel in levelEligible {
                 let bar = Self.scoreToBeat(analyses.map(\.candidate))
-                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, plans: &plans,
+                if let analysis = analyzeChannel(channel, signal: signal, motion: motion, cut: cut, plans: &plans,
                                                  mustExceed: bar) {
                     analyses.append(analysis)
                 }
@@ -109,14 +111,16 @@ public struct FinalAnalyzer: Sendable {
     /// Extracts beats and measures quality on `channel` (the choice compares channels). With
     /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
     /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
-    /// `plans` lends the FFT plans (shared by the channels of a reading).
+    /// `plans` lends the FFT plans (shared by the channels of a reading); quality windows overlapping `cut` are
+    /// not measured.
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
-                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> ChannelAnalysis? {
+                        cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
+                        mustExceed bar: Double? = nil) -> ChannelAnalysis? {
         let raw = signal.rawSegments(of: channel)
         let extracted = raw.enumerated().map { extractor.extract($1, segmentIndex: $0) }
         let beats = extracted.flatMap(\.beats)
         let pulses = extracted.map(\.pulse)
-        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, plans: &plans,
+        guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, cut: cut, plans: &plans,
                                            mustExceed: bar) else { return nil }
         let evidence = ReadingEvidence(windows: windows,
                                        spectrum: ReadingSignal.readingSpectrum(pulses, plans: &plans),
@@ -140,16 +144,17 @@ public struct FinalAnalyzer: Sendable {
     /// the bound's sums can never drop a channel whose exact mean would win.
     static let pruningTolerance = 1e-9
 
-    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading; nil once their
-    /// mean score provably cannot exceed `bar`.
+    /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading, except those
+    /// overlapping `cut`; nil once their mean score provably cannot exceed `bar`.
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
-                        plans: inout FourierPlans, mustExceed bar: Double? = nil) -> [QualityWindow]? {
+                        cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
+                        mustExceed bar: Double? = nil) -> [QualityWindow]? {
         guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
         let length = min(qualityMeter.windowSeconds, last - first)
         var starts: [Double] = []
         var start = first
         while start + length <= last + 1e-9 {
-            starts.append(start)
+            if !(cut.map { $0.overlaps(start...(start + length)) } ?? false) { starts.append(start) }
             start += qualityStepSeconds
         }
         let frames = signal.frames[...]

@@ -47,6 +47,8 @@ public struct LiveAnalyzer: Sendable {
     private let extractor = BeatExtractor()
     private let contactRule = ContactRule()
     private var qualityMeter = LiveQualityMeter()
+    /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
+    private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
     private var channel = PulseChannel.red
     private var frames: FrameRing
@@ -82,6 +84,7 @@ public struct LiveAnalyzer: Sendable {
         frames = FrameRing(capacity: Int((fps * Self.historySeconds).rounded(.up)) + 2)
         intervals = LiveIntervalLog(capacity: Int((Self.estimateWindowSeconds * 250 / 60).rounded(.up)) + 8)
         contact = LiveContact(enterFraction: options.contactEnterFraction, exitFraction: options.contactExitFraction)
+        sustainedPulse = SustainedPulse(extractor: extractor)
     }
 
     /// A reading starts: forgets beats, intervals and breathing; ticks re-phase to the next frame. The frame
@@ -241,7 +244,15 @@ public struct LiveAnalyzer: Sendable {
             rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
-            estimate: estimate(now: now, quality: score))
+            estimate: estimate(now: now, quality: score),
+            sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now))
+    }
+
+    /// Whether the last `SustainedPulse.windowSeconds` of the current run hold a sustained pulse on `channel`.
+    private mutating func hasSustainedPulse(now: Double) -> Bool {
+        let start = max(runStart, channelSwitchTime, now - SustainedPulse.windowSeconds)
+        let recent = frames.frames(from: frames.firstIndex(notBefore: start))
+        return sustainedPulse.isPresent(in: recent, channel: channel)
     }
 
     /// Another channel to read the pulse from, when the current one's level is unusable (clipped, dark), its

@@ -24,11 +24,14 @@ public struct LiveTick: Sendable, Equatable {
     public var breathingRateBrpm: Double?
     /// The live HRV estimate over the intervals of the last ~15 s.
     public var estimate: LiveEstimate
+    /// Whether the last 10–15 s hold a pulse the quality score misses (`SustainedPulse`); only looked for while
+    /// the score is below the pass threshold.
+    public var sustainedPulse: Bool
 
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
-                breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none) {
+                breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -40,5 +43,6 @@ public struct LiveTick: Sendable, Equatable {
         self.rmssdMs = rmssdMs
         self.breathingRateBrpm = breathingRateBrpm
         self.estimate = estimate
+        self.sustainedPulse = sustainedPulse
     }
 }

@@ -16,6 +16,19 @@ public struct DisturbanceDetector: Sendable {
 
     /// Share of blocks (over the pulse segments' span) that are disturbed; 0 without blocks.
     public func disturbedFraction(pulses: [UniformSegment], motion: [MotionSample]) -> Double {
+        let blocks = classifiedBlocks(pulses: pulses, motion: motion)
+        guard !blocks.isEmpty else { return 0 }
+        return Double(blocks.filter(\.disturbed).count) / Double(blocks.count)
+    }
+
+    /// Start times (s, the pulses' clock) of the disturbed blocks, in order.
+    public func disturbedBlockStarts(pulses: [UniformSegment], motion: [MotionSample] = []) -> [Double] {
+        classifiedBlocks(pulses: pulses, motion: motion).filter(\.disturbed).map(\.start)
+    }
+
+    /// Every whole block of the pulse segments with its start time and whether it is disturbed.
+    private func classifiedBlocks(pulses: [UniformSegment],
+                                  motion: [MotionSample]) -> [(start: Double, disturbed: Bool)] {
         var amplitudes: [Double] = []
         var starts: [Double] = []
         for pulse in pulses {
@@ -29,14 +42,12 @@ public struct DisturbanceDetector: Sendable {
                 first += length
             }
         }
-        guard !amplitudes.isEmpty, let quiet = Statistics.percentile(amplitudes, 25) else { return 0 }
-        var disturbed = 0
-        for (index, amplitude) in amplitudes.enumerated() {
+        guard let quiet = Statistics.percentile(amplitudes, 25) else { return [] }
+        return amplitudes.indices.map { index in
             let shaken = accelerationSpread(motion, from: starts[index], to: starts[index] + blockSeconds)
                 .map { $0 > accelerationSd } ?? false
-            if amplitude > amplitudeRatio * quiet || shaken { disturbed += 1 }
+            return (starts[index], amplitudes[index] > amplitudeRatio * quiet || shaken)
         }
-        return Double(disturbed) / Double(amplitudes.count)
     }
 
     /// `sqrt(var(x) + var(y) + var(z))` of the accelerometer in `start..<end`; nil with fewer than 5 samples.

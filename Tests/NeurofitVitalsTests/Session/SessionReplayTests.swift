@@ -193,6 +193,28 @@ import StrictJSON
         #expect(first.contains { $0.contains(#""type":"completed""#) })
     }
 
+    /// A capture whose red sits at 248–252 of 255 with a pulse of 1–2 counts and a dead green channel (another
+    /// phone's torch-lit finger): the live session starts, does not cancel, and completes with the right heart rate.
+    @Test(arguments: [(251.0, 1.5, 72.0, UInt64(21)), (248, 1, 64, 22), (252, 2, 95, 23)])
+    func aSaturatedDeadGreenCaptureCompletesALiveReading(redDc: Double, pulseCounts: Double, heartRate: Double,
+                                                         seed: UInt64) throws {
+        let path = Self.temporaryPath("saturated-\(seed).csv")
+        defer { unlink(path) }
+        var camera = CameraParameters.saturatedDeadGreen(redDc: redDc, pulseCounts: pulseCounts)
+        camera.quantize = true
+        let reading = SyntheticReading(configuration: SyntheticConfiguration(
+            seed: seed, rhythm: RhythmParameters(heartRateBpm: heartRate), camera: camera), durationS: 80)
+        let rows = reading.frames.map { "\($0.timestamp),\($0.red),\($0.green),\($0.blue)" }
+        try Data((["timestamp_s,red,green,blue"] + rows).joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let events = try Self.run(try Self.replay(path))
+        #expect(!events.contains { $0.contains(#""type":"cancelled""#) }, "\(events.filter { $0.contains("cancel") })")
+        let completed = try #require(events.first { $0.contains(#""type":"completed""#) })
+        let result = try #require(Self.object(completed)["result"]?.objectValue)
+        let bpm = try #require(result["heartRateBpm"]?.numberValue)
+        #expect(abs(bpm - heartRate) <= 5, "\(bpm) bpm for \(heartRate)")
+    }
+
     @Test func noFingerFirstGivesNoContactGuidance() throws {
         let options = #"{"realTime":false,"seed":4,"scenario":[{"at":0,"for":5,"condition":"noContact"}]}"#
         let events = try Self.run(try Self.simulated(options)) { _, session in session.stop() }

@@ -1,0 +1,40 @@
+/// Whether the last seconds of the current run hold a pulse that the live quality window misses: a faint pulse
+/// under noise (a saturated red channel with a pulse of a count or two, a noisy phone) fails most 5 s windows,
+/// although over 10–15 s its spectrum stands out and its beats keep time with it — what the final analysis
+/// answers from (`HarmonicRate` confirmed by `BeatTrainAgreement`). A reading with such a pulse is not cancelled
+/// for low quality: the final analysis grades it.
+///
+/// The rule is the final analysis' own for a spectral heart rate: a significant peak (`HarmonicRate`, at least
+/// `HarmonicRate.minimumSnr` over its local floor) with at least `BeatTrainAgreement.minimumShare` of the beat
+/// train's intervals at its period; and the peak must not be where mains flicker folds to at this frame rate
+/// (`MainsFlicker`). It only keeps a started reading from a low-quality cancel; it never starts one.
+struct SustainedPulse {
+    /// Seconds of the run analysed (at most).
+    static let windowSeconds = 15.0
+    /// Fewest seconds of gap-free signal analysed: `HarmonicRate`'s shortest periodogram.
+    static let minimumSeconds = HarmonicRate.minimumWindowSeconds
+
+    private let extractor: BeatExtractor
+    /// FFT plans kept from tick to tick.
+    private var plans = FourierPlans()
+
+    /// A check with `extractor`'s band-pass and beat detector.
+    init(extractor: BeatExtractor) {
+        self.extractor = extractor
+    }
+
+    /// Whether `frames` (ascending and gap-free, the last `windowSeconds` at most) read on `channel` hold a
+    /// sustained pulse.
+    mutating func isPresent(in frames: [FrameSample], channel: PulseChannel) -> Bool {
+        guard let recent = RecentPulse(frames: frames, channel: channel, extractor: extractor,
+                                       minimumSeconds: Self.minimumSeconds),
+              let rate = HarmonicRate(pulses: [recent.extraction.pulse], plans: &plans),
+              rate.snr >= HarmonicRate.minimumSnr else { return false }
+        let span = recent.newestTime - frames[0].timestamp
+        let frameRate = span > 0 ? Double(frames.count - 1) / span : 0
+        guard !MainsFlicker.mayBeFlicker(peakHz: rate.rateBpm / 60, sampleRate: frameRate) else { return false }
+        let share = BeatTrainAgreement(extractor: extractor).share(pulses: [recent.extraction.pulse],
+                                                                   periodSeconds: 60 / rate.rateBpm)
+        return share >= BeatTrainAgreement.minimumShare
+    }
+}

@@ -1,0 +1,126 @@
+import Glibc
+import Testing
+@testable import PpgCore
+
+/// Readings that are clean but for one disturbance of the kinds a reading from an unfamiliar phone holds: the
+/// finger being placed in the first seconds, one short motion burst, one change of pressure. The final analysis
+/// answers them from their clean part (never far off at quality ≥ usable), and the same disturbances laid over
+/// captures without a pulse give no heart rate at quality ≥ usable.
+struct DisturbedReadingTests {
+    /// The disturbances, laid over a reading's frames with parameters drawn from a seed (the shapes of
+    /// `scripts/bench-perturbed`).
+    enum Disturbance: CaseIterable {
+        /// No finger for the first 2–12 s (a dark lens or a grey room), then the level settles from 15–40 % off.
+        case placement
+        /// One 1–4 s burst: every channel's level moves by 15–50 % with a 0.5–3 Hz shake.
+        case burst
+        /// The level steps by 10–30 % within 0.3 s and the pulse amplitude changes by a factor of 0.4–1.6.
+        case pressure
+
+        func apply(to frames: [FrameSample], seed: UInt64) -> [FrameSample] {
+            var random = SeededRandom(seed: seed, stream: 77)
+            let first = frames.first?.timestamp ?? 0, last = frames.last?.timestamp ?? 0
+            let level = ChannelTriple(red: mean(frames.map(\.red)), green: mean(frames.map(\.green)),
+                                      blue: mean(frames.map(\.blue)))
+            switch self {
+            case .placement:
+                let onset = first + random.uniform(in: 2...12), tau = random.uniform(in: 0.7...2.5)
+                let grey = random.chance(0.5) ? random.uniform(in: 1...15) : random.uniform(in: 60...160)
+                let offset = (random.chance(0.5) ? -1.0 : 1.0) * random.uniform(in: 0.15...0.4)
+                return frames.map { frame in
+                    if frame.timestamp < onset {
+                        return FrameSample(timestamp: frame.timestamp, red: grey + random.gaussian(),
+                                           green: grey + random.gaussian(), blue: grey + random.gaussian())
+                    }
+                    let settling = offset * Glibc.exp(-(frame.timestamp - onset) / tau)
+                    return shifted(frame, by: ChannelTriple(red: settling * level.red, green: settling * level.green,
+                                                            blue: settling * level.blue))
+                }
+            case .burst:
+                let length = random.uniform(in: 1...4), start = random.uniform(in: (first + 5)...(last - 9))
+                let shift = (random.chance(0.5) ? -1.0 : 1.0) * random.uniform(in: 0.15...0.5)
+                let shakeHz = random.uniform(in: 0.5...3), shake = random.uniform(in: 0.2...0.6)
+                return frames.map { frame in
+                    let phase = (frame.timestamp - start) / length
+                    guard phase >= 0, phase <= 1 else { return frame }
+                    let envelope = Glibc.pow(Glibc.sin(Double.pi * phase), 2)
+                    let move = shift * envelope * (1 + shake * Glibc.sin(2 * Double.pi * shakeHz * phase * length))
+                    return shifted(frame, by: ChannelTriple(red: move * level.red, green: move * level.green,
+                                                            blue: move * level.blue))
+                }
+            case .pressure:
+                let moment = random.uniform(in: (first + 8)...(last - 8))
+                let step = (random.chance(0.5) ? -1.0 : 1.0) * random.uniform(in: 0.1...0.3)
+                let factor = random.uniform(in: 0.4...1.6)
+                let reds = movingAverage(frames.map(\.red)), greens = movingAverage(frames.map(\.green))
+                let blues = movingAverage(frames.map(\.blue))
+                return frames.indices.map { index in
+                    let frame = frames[index]
+                    let blend = min(max((frame.timestamp - moment) / 0.3, 0), 1)
+                    func pressed(_ value: Double, _ base: Double) -> Double {
+                        base * (1 + step * blend) + (value - base) * (1 + (factor - 1) * blend)
+                    }
+                    return clipped(FrameSample(timestamp: frame.timestamp, red: pressed(frame.red, reds[index]),
+                                               green: pressed(frame.green, greens[index]),
+                                               blue: pressed(frame.blue, blues[index])))
+                }
+            }
+        }
+
+        private func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
+
+        /// Centred moving average over 45 frames (1.5 s at 30 fps), fewer at the ends.
+        private func movingAverage(_ values: [Double]) -> [Double] {
+            values.indices.map { index in
+                let range = max(0, index - 22)...min(values.count - 1, index + 22)
+                return mean(Array(values[range]))
+            }
+        }
+
+        private func shifted(_ frame: FrameSample, by delta: ChannelTriple) -> FrameSample {
+            clipped(FrameSample(timestamp: frame.timestamp, red: frame.red + delta.red,
+                                green: frame.green + delta.green, blue: frame.blue + delta.blue))
+        }
+
+        private func clipped(_ frame: FrameSample) -> FrameSample {
+            FrameSample(timestamp: frame.timestamp, red: min(max(frame.red, 0), 255),
+                        green: min(max(frame.green, 0), 255), blue: min(max(frame.blue, 0), 255))
+        }
+    }
+
+    @Test(arguments: Disturbance.allCases)
+    func aCleanReadingWithOneDisturbanceIsAnsweredFromItsCleanPart(_ disturbance: Disturbance) throws {
+        for seed: UInt64 in 41...43 {
+            let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: seed))
+            let frames = disturbance.apply(to: synthetic.frames, seed: seed)
+            let result = try FinalAnalyzer().analyze(frames: frames).get()
+            let truth = try #require(synthetic.truth.metrics.heartRateBpm)
+            #expect(result.quality != .withheld, "seed \(seed): \(result.flags)")
+            #expect(abs(result.heartRateBpm - truth) <= 5, "seed \(seed): \(result.heartRateBpm) vs \(truth)")
+        }
+    }
+
+    @Test(arguments: Disturbance.allCases)
+    func theSameDisturbancesWithoutAPulseGiveNoUsableHeartRate(_ disturbance: Disturbance) {
+        for seed: UInt64 in 51...53 {
+            var camera = CameraParameters()
+            camera.acFraction = ChannelTriple(all: 0)
+            let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: seed, camera: camera))
+            let frames = disturbance.apply(to: synthetic.frames, seed: seed)
+            if case .success(let result) = FinalAnalyzer().analyze(frames: frames), result.quality != .withheld {
+                Issue.record("seed \(seed): \(result.heartRateBpm) bpm at quality \(result.quality), \(result.flags)")
+            }
+        }
+    }
+
+    @Test func aDisturbanceCutIsOneShortStretchAroundTheDisturbedBlocks() throws {
+        let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: 44))
+        let frames = Disturbance.burst.apply(to: synthetic.frames, seed: 44)
+        let cut = try #require(FinalAnalyzer().disturbanceCut(frames: frames, motion: [], channel: .red))
+        #expect(cut.upperBound - cut.lowerBound <= FinalAnalyzer.maximumCutSeconds)
+        let moved = frames.indices.filter { abs(frames[$0].red - synthetic.frames[$0].red) > 1 }
+        #expect(!moved.isEmpty)
+        #expect(moved.allSatisfy { cut.contains(frames[$0].timestamp) })
+        #expect(FinalAnalyzer().disturbanceCut(frames: synthetic.frames, motion: [], channel: .red) == nil)
+    }
+}
