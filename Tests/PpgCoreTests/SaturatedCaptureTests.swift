@@ -55,12 +55,13 @@ struct SaturatedCaptureTests {
 
     /// Share of the cases that must be answered within ±5 bpm at quality ≥ usable, per generation: floors against
     /// regressions at the coverage reached (the aim is 90 %).
-    /// - `peakToPeak` reaches 47 of 48 (the miss: 0.5 count at 165 bpm, read 5.3 bpm low).
+    /// - `peakToPeak` reaches 47 of 48 (the miss: 0.5 count at 165 bpm with red at 245, answered 160 bpm).
     /// - `peakToPeakRateScaled` reaches 48 of 48; the floor leaves one case of slack.
-    /// - `firstGeneration` reaches 36 of 48: its misses are the pulses of 0.5 count at 125–165 bpm and of 1 count
-    ///   at 165 bpm (and one at 125 bpm), which swing only 0.15–0.33 counts under 0.25 counts of frame noise with
-    ///   a rate spread over about ±11 %; neither the averaged spectrum nor a rate-following spectrogram ridge lifts
-    ///   them above what pulse-free captures reach.
+    /// - `firstGeneration` reaches 36 of 48: its misses (no answer) are the pulses of 0.5 count at 125–165 bpm,
+    ///   three of the four of 1 count at 165 bpm and one at 125 bpm, which swing only 0.15–0.33 counts under
+    ///   0.25 counts of frame noise (at 165 bpm with the rate spread over about ±11 %); neither the averaged
+    ///   spectrum nor a spectrogram ridge that follows the varying rate lifts them above what pulse-free captures
+    ///   reach.
     static func coverageFloor(_ generation: Generation, quantized: Bool) -> Double {
         switch (generation, quantized) {
         case (.peakToPeak, false), (.peakToPeakRateScaled, _): return 0.97
