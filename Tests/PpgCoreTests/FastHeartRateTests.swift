@@ -23,9 +23,10 @@ struct FastHeartRateTests {
         #expect(abs(spectral - truth) < 5, "spectral \(spectral)")
     }
 
-    @Test(arguments: [130.0, 150.0, 170.0])
-    func aSaturatedFastPulseIsReadRightOrNotAtAll(heartRate: Double) throws {
-        let camera = CameraParameters.saturatedDeadGreen(redDc: 248, pulseCounts: 2)
+    /// With 2 counts peak to peak, and with 2 counts at the pulse train's peak (about a third of it peak to peak).
+    @Test(arguments: [130.0, 150.0, 170.0], [PulseScale.peakToPeak, .trainPeak])
+    func aSaturatedFastPulseIsReadRightOrNotAtAll(heartRate: Double, pulseScale: PulseScale) throws {
+        let camera = CameraParameters.saturatedDeadGreen(redDc: 248, pulseCounts: 2, pulseScale: pulseScale)
         let (truth, result) = try analyze(heartRate, camera: camera, seed: UInt64(heartRate) + 1)
         if case .success(let answer) = result, answer.quality != .withheld {
             #expect(abs(answer.heartRateBpm - truth) < 5)

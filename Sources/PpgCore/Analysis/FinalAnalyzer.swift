@@ -271,9 +271,11 @@ public struct FinalAnalyzer: Sendable {
         let share = { (bpm: Double) in train.share(pulses: spectral.pulses, periodSeconds: 60 / bpm) }
         let shares = rate.candidatesBpm.map { ($0, share($0)) }
         guard let (best, bestShare) = shares.max(by: { $0.1 < $1.1 }), bestShare > 0 else { return nil }
+        // When the subharmonic wins, twice it is the fundamental, whose share is already measured.
+        let doubledShare = { shares.first { $0.0 == 2 * best }?.1 ?? share(2 * best) }
         let confirmed = bestShare >= BeatTrainAgreement.minimumShare
             || (rate.snr >= HarmonicRate.decisiveSnr
-                && (2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > share(2 * best)))
+                && (2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > doubledShare()))
         guard confirmed else { return nil }
         return reasons.isEmpty && agreesWithBeats(best) ? nil : best
     }

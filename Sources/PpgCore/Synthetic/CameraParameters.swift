@@ -37,6 +37,8 @@ public struct CameraParameters: Sendable, Equatable {
     public var reportsSaturatedFraction: Bool
     /// Pulse waveform.
     public var pulseShape: PulseShape
+    /// What `acFraction` measures: the share of DC at the pulse train's peak (default) or peak to peak.
+    public var pulseScale: PulseScale
 
     /// Creates camera parameters; defaults are the clean values at 30 fps with the broad pulse.
     public init(framesPerSecond: Double = 30,
@@ -49,7 +51,7 @@ public struct CameraParameters: Sendable, Equatable {
                 singleDropProbability: Double = 0, burstDropProbability: Double = 0,
                 burstDurationS: ClosedRange<Double> = 0.1...0.5, quantize: Bool = false,
                 pixelSpread: Double = 3, reportsSaturatedFraction: Bool = true,
-                pulseShape: PulseShape = .broad) {
+                pulseShape: PulseShape = .broad, pulseScale: PulseScale = .trainPeak) {
         self.framesPerSecond = framesPerSecond
         self.dc = dc
         self.acFraction = acFraction
@@ -67,6 +69,7 @@ public struct CameraParameters: Sendable, Equatable {
         self.pixelSpread = pixelSpread
         self.reportsSaturatedFraction = reportsSaturatedFraction
         self.pulseShape = pulseShape
+        self.pulseScale = pulseScale
     }
 }
 
@@ -75,11 +78,16 @@ extension CameraParameters {
     /// `redDc` (245–254) from pixels clipped at 255 (`pixelSpread` 3), a pulse of `pulseCounts` peak to peak
     /// before clipping (0.5–2 counts), green dead at `greenDc` (0–5) without a pulse, blue low, and frame-mean
     /// noise of 0.25 counts as compression leaves it (block noise that does not average out over the pixels).
+    /// `pulseScale` says what `pulseCounts` measures: by default the swing a camera sees, the same at any rate;
+    /// with `.trainPeak`, the pulse train's peak, as such captures were first generated (at 125–165 bpm the
+    /// overlapping pulses then swing only about a third of it).
     public static func saturatedDeadGreen(redDc: Double, pulseCounts: Double, greenDc: Double = 1,
-                                          framesPerSecond: Double = 30) -> CameraParameters {
+                                          framesPerSecond: Double = 30,
+                                          pulseScale: PulseScale = .peakToPeak) -> CameraParameters {
         CameraParameters(framesPerSecond: framesPerSecond,
                          dc: ChannelTriple(red: redDc, green: greenDc, blue: 12),
                          acFraction: ChannelTriple(red: pulseCounts / redDc, green: 0, blue: 0.02),
-                         noise: ChannelTriple(red: 0.25, green: 0.05, blue: 0.1), pixelSpread: 3)
+                         noise: ChannelTriple(red: 0.25, green: 0.05, blue: 0.1), pixelSpread: 3,
+                         pulseScale: pulseScale)
     }
 }

@@ -55,19 +55,22 @@ public struct PulseShape: Sendable, Equatable {
             + diastolicAmplitude * exp(-0.5 * diastolic * diastolic)
     }
 
-    /// Peak of an unmodulated periodic train of unit-amplitude pulses, one every `periodS` seconds (sampled at
-    /// 1 kHz): the streaming generator's stand-in for the 99th percentile of the blood-volume signal.
-    public func periodicTrainPeak(periodS: Double) -> Double {
+    /// Lowest and highest value of an unmodulated periodic train of unit-amplitude pulses, one every `periodS`
+    /// seconds (sampled at 1 kHz); the peak is the streaming generator's stand-in for the 99th percentile of the
+    /// blood-volume signal. Pulses longer than the period overlap: the faster the train, the higher its trough and
+    /// the smaller its peak-to-peak swing.
+    public func periodicTrainRange(periodS: Double) -> ClosedRange<Double> {
         let span = supportS + leadS
         let copies = Int((span / periodS).rounded(.up)) + 1
-        var peak = 0.0
+        var peak = 0.0, trough = Double.infinity
         var tau = 0.0
         while tau < periodS {
             var sum = 0.0
             for copy in -copies...copies { sum += value(at: tau + Double(copy) * periodS) }
             peak = max(peak, sum)
+            trough = min(trough, sum)
             tau += 0.001
         }
-        return peak
+        return min(trough, peak)...peak
     }
 }

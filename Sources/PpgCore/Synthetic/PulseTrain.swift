@@ -1,5 +1,6 @@
 /// The blood-volume waveform `v(t)` of the synthetic finger: pulses from a `RhythmGenerator`, generated lazily as
-/// time advances, normalized so the unmodulated train peaks at 1/(1 + riav) (≈ a 99th-percentile scaling).
+/// time advances, normalized as the camera's `pulseScale` says: by default so the unmodulated train peaks at
+/// 1/(1 + riav) (≈ a 99th-percentile scaling); with `.peakToPeak`, so it swings from 0 to 1.
 /// Keeps only the pulses that can still reach the current time (no growth in steady state unless recording).
 struct PulseTrain: Sendable {
     /// How far ahead of the evaluated time beats are generated (covers an ectopic shift of 0.3·RR).
@@ -8,9 +9,12 @@ struct PulseTrain: Sendable {
     private var generator: RhythmGenerator
     private var active: [SyntheticBeat] = []
     private var normalization = 1.0
+    /// Subtracted before `normalization` divides: the unmodulated train's trough with `.peakToPeak`, else 0.
+    private var offset = 0.0
     private var normalizedForInterval = -1.0
     private var normalizedForShape = PulseShape.broad
     private var normalizedForModulation = -1.0
+    private var normalizedForScale = PulseScale.trainPeak
     /// Every pulse generated so far, in onset order, when recording.
     private(set) var recorded: [SyntheticBeat] = []
     /// Whether generated pulses are kept in `recorded`.
@@ -33,7 +37,7 @@ struct PulseTrain: Sendable {
             let tau = t - pulse.onsetS
             if tau >= -shape.leadS && tau <= shape.supportS { sum += pulse.amplitude * shape.value(at: tau) }
         }
-        return sum / normalization
+        return (sum - offset) / normalization
     }
 
     private mutating func generate(through horizon: Double, configuration: SyntheticConfiguration) {
@@ -61,11 +65,21 @@ struct PulseTrain: Sendable {
         let interval = configuration.rhythm.meanIntervalMs
         let shape = configuration.camera.pulseShape
         let modulation = configuration.camera.riav
+        let scale = configuration.camera.pulseScale
         guard interval != normalizedForInterval || shape != normalizedForShape
-                || modulation != normalizedForModulation else { return }
-        normalization = shape.periodicTrainPeak(periodS: interval / 1000) * (1 + abs(modulation))
+                || modulation != normalizedForModulation || scale != normalizedForScale else { return }
+        let range = shape.periodicTrainRange(periodS: interval / 1000)
+        switch scale {
+        case .trainPeak:
+            normalization = range.upperBound * (1 + abs(modulation))
+            offset = 0
+        case .peakToPeak:
+            normalization = max(range.upperBound - range.lowerBound, .ulpOfOne)
+            offset = range.lowerBound
+        }
         normalizedForInterval = interval
         normalizedForShape = shape
         normalizedForModulation = modulation
+        normalizedForScale = scale
     }
 }

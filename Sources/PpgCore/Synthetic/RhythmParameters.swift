@@ -25,6 +25,24 @@ public struct RhythmParameters: Sendable, Equatable {
         self.whiteNoiseMs = whiteNoiseMs
     }
 
+    /// Heart rate (bpm) at which `rateScaled` keeps the default variability amplitudes.
+    public static let variabilityReferenceBpm = 70.0
+
+    /// A rhythm whose variability shrinks as the heart beats faster: the default RSA, LF and white-noise
+    /// amplitudes at `variabilityReferenceBpm`, scaled by the square of the mean interval over the reference's
+    /// (at 165 bpm to 18 %, at 58 bpm to 146 %). Beat-to-beat variability falls steeply with the heart rate, roughly
+    /// with the square of the mean interval (Sacha's studies of the heart rate–HRV relation); fixed amplitudes in
+    /// ms would swing a 165 bpm rhythm by about ±11 % (147–185 bpm), far more than a heart beating that fast does.
+    public static func rateScaled(heartRateBpm: Double, breathingRateBrpm: Double = 15) -> RhythmParameters {
+        let defaults = RhythmParameters()
+        let ratio = variabilityReferenceBpm / heartRateBpm
+        let scale = ratio * ratio
+        return RhythmParameters(heartRateBpm: heartRateBpm, breathingRateBrpm: breathingRateBrpm,
+                                rsaAmplitudeMs: scale * defaults.rsaAmplitudeMs,
+                                lfAmplitudeMs: scale * defaults.lfAmplitudeMs, lfFrequencyHz: defaults.lfFrequencyHz,
+                                whiteNoiseMs: scale * defaults.whiteNoiseMs)
+    }
+
     /// Mean RR interval RR₀ (ms).
     public var meanIntervalMs: Double { 60000.0 / heartRateBpm }
 
