@@ -16,7 +16,8 @@ struct FiducialBlendTests {
         }
         let first = times.map { $0 + random.gaussian(sd: firstError) }
         let second = times.map { $0 + 0.04 + random.gaussian(sd: secondError) }
-        return (IntervalSeries(beatTimesS: times), IntervalSeries(beatTimesS: first), IntervalSeries(beatTimesS: second))
+        return (IntervalSeries(beatTimesS: times), IntervalSeries(beatTimesS: first),
+                IntervalSeries(beatTimesS: second))
     }
 
     @Test func weightsTheLessNoisyFiducialAndLowersTheTimingError() throws {

@@ -225,6 +225,8 @@ public struct FinalAnalyzer: Sendable {
 
         let rmssd = correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw)
         diagnostics.estGmApplied = rmssd.applied
+        diagnostics.beats = beatRecords(beats: beats, intervals: intervals,
+                                        halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
@@ -293,15 +295,18 @@ public struct FinalAnalyzer: Sendable {
     /// point (`IntervalAnalysis.rmssdBlend`). The noise model holds only white camera noise; what it misses (the
     /// foot and peak moved by baseline wander or the previous beat, a steepest point too coarsely sampled for its
     /// linear model) only adds to an estimate, so the smaller one is the nearer.
+    /// Also returns the weight of the 50 % crossing in the beat times of the estimate kept (1 for the NN series).
     func correctedRmssd(metrics: HrvMetrics, beats: [DetectedBeat], intervals: IntervalAnalysis,
-                        raw: [UniformSegment]) -> (value: Double?, applied: Bool) {
+                        raw: [UniformSegment]) -> (value: Double?, applied: Bool, halfCrossingShare: Double) {
         let crossing = debiasedRmssd(metrics: metrics, differenceNoise: differenceNoise(
             beats: beats, intervals: intervals, raw: raw, halfCrossingShare: 1))
         let blend = intervals.rmssdBlend
         let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: differenceNoise(
             beats: beats, intervals: intervals, raw: raw, halfCrossingShare: blend.halfCrossingShare))
-        guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else { return crossing }
-        return mixed
+        guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else {
+            return (crossing.value, crossing.applied, 1)
+        }
+        return (mixed.value, mixed.applied, blend.halfCrossingShare)
     }
 
     /// Mean variance (s²) that camera noise gives the successive differences of the normal beats' intervals
@@ -440,18 +445,21 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.meanNnMs = metrics.meanNN
         diagnostics.estRmssdParabolic = metrics.rmssd
         diagnostics.estRmssdFixed = intervals.frameQuantizedRmssd
-        diagnostics.beats = beatRecords(beats: beats, intervals: intervals)
         return diagnostics
     }
 
-    /// One record per detected beat: its raw interval (nil for a segment's first beat) and the correction's label.
-    private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis) -> [BeatRecord] {
+    /// One record per detected beat, timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
+    /// steepest upstroke point that the reported RMSSD was measured at: its raw interval (nil for a segment's first
+    /// beat) and the correction's label.
+    private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis,
+                             halfCrossingShare: Double) -> [BeatRecord] {
+        let times = beats.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
         var records = beats.indices.map {
-            BeatRecord(time: beats[$0].time, intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
+            BeatRecord(time: times[$0], intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
                        accepted: false)
         }
         for (position, beatIndex) in intervals.raw.endBeatIndices.enumerated() {
-            records[beatIndex].intervalMs = intervals.raw.upstrokeMs[position]
+            records[beatIndex].intervalMs = 1000 * (times[beatIndex] - times[beatIndex - 1])
             records[beatIndex].accepted = intervals.untouched[position]
         }
         return records
