@@ -298,11 +298,18 @@ public struct FinalAnalyzer: Sendable {
     /// Also returns the weight of the 50 % crossing in the beat times of the estimate kept (1 for the NN series).
     func correctedRmssd(metrics: HrvMetrics, beats: [DetectedBeat], intervals: IntervalAnalysis,
                         raw: [UniformSegment]) -> (value: Double?, applied: Bool, halfCrossingShare: Double) {
-        let crossing = debiasedRmssd(metrics: metrics, differenceNoise: differenceNoise(
-            beats: beats, intervals: intervals, raw: raw, halfCrossingShare: 1))
+        let noise = raw.first.map {
+            TimingNoise(filter: extractor.filter(sampleRate: $0.sampleRate), sampleRate: $0.sampleRate,
+                        upsamplingFactor: extractor.upsamplingFactor(sampleRate: $0.sampleRate))
+        }
+        let crossing = debiasedRmssd(metrics: metrics, differenceNoise: noise.flatMap {
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0, halfCrossingShare: 1)
+        })
         let blend = intervals.rmssdBlend
-        let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: differenceNoise(
-            beats: beats, intervals: intervals, raw: raw, halfCrossingShare: blend.halfCrossingShare))
+        let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: noise.flatMap {
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0,
+                            halfCrossingShare: blend.halfCrossingShare)
+        })
         guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else {
             return (crossing.value, crossing.applied, 1)
         }
@@ -313,12 +320,11 @@ public struct FinalAnalyzer: Sendable {
     /// (`TimingNoise.differenceVariance`: three consecutive normal beats of one segment, with every covariance
     /// between their errors), each beat timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
     /// steepest point that `FiducialBlend` chose, each segment with the noise level of its own raw segment (`raw`,
-    /// indexed by the beats' `segment`); nil without such beats.
+    /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); nil
+    /// without such beats.
     func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment],
-                         halfCrossingShare: Double) -> Double? {
-        guard let rate = raw.first?.sampleRate, beats.count >= 3 else { return nil }
-        let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate,
-                                upsamplingFactor: extractor.upsamplingFactor(sampleRate: rate))
+                         model noise: TimingNoise, halfCrossingShare: Double) -> Double? {
+        guard beats.count >= 3 else { return nil }
         let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
         let errors = beats.map { beat -> TimingNoise.BeatError? in
             guard let crossing = TimingNoise.BeatError.halfCrossing(

@@ -22,8 +22,8 @@ public struct DetectedBeat: Sendable, Equatable {
 
     /// Slope of the band-passed upstroke at the 50 % crossing, counts per second (0 when unknown).
     public var upstrokeSlope: Double
-    /// Steepest point of the upstroke (`BeatFiducials.steepestPoint`), the time RMSSD's intervals are measured
-    /// at; `time` when unknown.
+    /// Steepest point of the upstroke (`BeatFiducials.steepestPoint`), with `time` one of the two fiducials whose
+    /// mix RMSSD's intervals are measured at (`FiducialBlend`); `time` when unknown.
     public var steepestTime: Double
     /// Curvature of the fine-grid slope at the steepest point (`BeatFiducials.steepestCurvature`), for the timing
     /// noise model; 0 when unknown.
