@@ -53,6 +53,22 @@ struct BeatDetectionTests {
         #expect(intensities.allSatisfy { abs($0 - 197) < 4 })
     }
 
+    /// A cosine rise `−cos(π(i + 0.3)/20)` is steepest at i = 9.7, between samples.
+    @Test func steepestPointIsFoundBetweenSamples() throws {
+        let signal = (0..<40).map { -cos(Double.pi * (Double($0) + 0.3) / 20) }
+        let fiducials = try #require(BeatFiducials.locate(in: [signal[0] + 0.1] + signal + [signal[39] - 0.1],
+                                                          peakIndex: 21, searchStart: 0))
+        #expect(abs(fiducials.steepest - 10.7) < 0.01)
+        #expect(fiducials.steepestCurvature < 0)
+        #expect(abs(fiducials.upstroke - 10.7) < 0.05)
+    }
+
+    @Test func steepestPointLiesOnTheUpstroke() {
+        let (beats, _) = detect(TestPulseSignal(fps: 30, noise: 0.05, seed: 5))
+        #expect(beats.count > 60)
+        for beat in beats { #expect(beat.onsetTime < beat.steepestTime && beat.steepestTime < beat.peakTime) }
+    }
+
     @Test func elgendiFindsPeaksOfAPulseTrainAndNothingInSilence() {
         let rate = 100.0
         let signal = (0..<1000).map { index -> Double in

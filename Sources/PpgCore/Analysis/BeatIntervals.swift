@@ -5,6 +5,10 @@ public struct BeatIntervals: Sendable, Equatable {
     public var upstrokeMs: [Double] = []
     /// Interval between parabolic peak times, ms.
     public var peakMs: [Double] = []
+    /// Interval between the steepest points of the upstrokes, ms.
+    public var steepestMs: [Double] = []
+    /// Steepest upstroke time (s) of the beat ending each interval.
+    public var steepestEndTimes: [Double] = []
     /// Interval between integer-frame peak times, ms.
     public var framePeakMs: [Double] = []
     /// Time (s) of the beat ending each interval.
@@ -20,6 +24,8 @@ public struct BeatIntervals: Sendable, Equatable {
             let previous = beats[index - 1], beat = beats[index]
             upstrokeMs.append(1000 * (beat.time - previous.time))
             peakMs.append(1000 * (beat.peakTime - previous.peakTime))
+            steepestMs.append(1000 * (beat.steepestTime - previous.steepestTime))
+            steepestEndTimes.append(beat.steepestTime)
             framePeakMs.append(1000 * (beat.framePeakTime - previous.framePeakTime))
             endTimes.append(beat.time)
             framePeakEndTimes.append(beat.framePeakTime)

@@ -1,6 +1,7 @@
 /// One beat of the result's `diagnostics.beats` list.
 public struct BeatRecord: Sendable, Equatable {
-    /// Beat time (50 % upstroke), seconds on the frames' clock.
+    /// Beat time, seconds on the frames' clock: the 50 % upstroke crossing, or the mix of it and the steepest
+    /// upstroke point that the reported RMSSD was measured at (`FiducialBlend`).
     public var time: Double
     /// Interval from the previous beat in the same gap-free segment, ms; nil for a segment's first beat.
     public var intervalMs: Double?

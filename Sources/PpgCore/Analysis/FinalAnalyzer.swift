@@ -228,9 +228,10 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
-        let rmssd = debiasedRmssd(metrics: metrics, differenceNoise: differenceNoise(
-            beats: beats, intervals: intervals, raw: channel.raw))
+        let rmssd = correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw)
         diagnostics.estGmApplied = rmssd.applied
+        diagnostics.beats = beatRecords(beats: beats, intervals: intervals,
+                                        halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
@@ -295,22 +296,61 @@ public struct FinalAnalyzer: Sendable {
         return ((rmssd * rmssd - noise).squareRoot(), true)
     }
 
+    /// RMSSD with camera noise removed, and whether a correction was applied (`est_gm_applied`): the smaller of
+    /// two estimates, each `debiasedRmssd` of its own series and modelled noise — the NN series (`metrics`) timed
+    /// at the 50 % crossings, and the untouched intervals timed at the least noisy mix of crossing and steepest
+    /// point (`IntervalAnalysis.rmssdBlend`). The noise model holds only white camera noise; what it misses (the
+    /// foot and peak moved by baseline wander or the previous beat, a steepest point too coarsely sampled for its
+    /// linear model) only adds to an estimate, so the smaller one is the nearer.
+    /// Also returns the weight of the 50 % crossing in the beat times of the estimate kept (1 for the NN series).
+    func correctedRmssd(metrics: HrvMetrics, beats: [DetectedBeat], intervals: IntervalAnalysis,
+                        raw: [UniformSegment]) -> (value: Double?, applied: Bool, halfCrossingShare: Double) {
+        let noise = raw.first.map {
+            TimingNoise(filter: extractor.filter(sampleRate: $0.sampleRate), sampleRate: $0.sampleRate,
+                        upsamplingFactor: extractor.upsamplingFactor(sampleRate: $0.sampleRate))
+        }
+        let crossing = debiasedRmssd(metrics: metrics, differenceNoise: noise.flatMap {
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0, halfCrossingShare: 1)
+        })
+        let blend = intervals.rmssdBlend
+        let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: noise.flatMap {
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0,
+                            halfCrossingShare: blend.halfCrossingShare)
+        })
+        guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else {
+            return (crossing.value, crossing.applied, 1)
+        }
+        return (mixed.value, mixed.applied, blend.halfCrossingShare)
+    }
+
     /// Mean variance (s²) that camera noise gives the successive differences of the normal beats' intervals
     /// (`TimingNoise.differenceVariance`: three consecutive normal beats of one segment, with every covariance
-    /// between their errors), each segment with the noise level of its own raw segment (`raw`, indexed by the beats'
-    /// `segment`); nil without such beats.
-    func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment]) -> Double? {
-        guard let rate = raw.first?.sampleRate, beats.count >= 3 else { return nil }
-        let noise = TimingNoise(filter: extractor.filter(sampleRate: rate), sampleRate: rate)
+    /// between their errors), each beat timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
+    /// steepest point that `FiducialBlend` chose, each segment with the noise level of its own raw segment (`raw`,
+    /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); nil
+    /// without such beats.
+    func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment],
+                         model noise: TimingNoise, halfCrossingShare: Double) -> Double? {
+        guard beats.count >= 3 else { return nil }
         let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
+        let errors = beats.map { beat -> TimingNoise.BeatError? in
+            guard let crossing = TimingNoise.BeatError.halfCrossing(
+                crossing: beat.time, foot: beat.onsetTime, peak: beat.peakTime, slope: beat.upstrokeSlope) else {
+                return nil
+            }
+            let steepest = TimingNoise.BeatError.steepest(time: beat.steepestTime, curvature: beat.steepestCurvature,
+                                                          fineRate: noise.fineRate) ?? crossing
+            return TimingNoise.BeatError.mix(crossing, steepest, share: halfCrossingShare)
+        }
         let variances = (2..<beats.count).compactMap { last -> Double? in
             let triple = beats[(last - 2)...last]
             guard triple.allSatisfy({ $0.segment == beats[last].segment }),
                   (last - 2...last).allSatisfy({ intervals.label(ofBeat: $0) == .normal }),
-                  beats[last].segment < levels.count, let sigma = levels[beats[last].segment] else { return nil }
-            return noise.differenceVariance(sigma: sigma, (TimingNoise.BeatPoints(beats[last - 2]),
-                                                           TimingNoise.BeatPoints(beats[last - 1]),
-                                                           TimingNoise.BeatPoints(beats[last])))
+                  beats[last].segment < levels.count, let sigma = levels[beats[last].segment],
+                  let first = errors[last - 2], let second = errors[last - 1], let third = errors[last] else {
+                return nil
+            }
+            return noise.differenceVariance(sigma: sigma, (first, second, third))
         }
         return Statistics.mean(variances)
     }
@@ -418,18 +458,21 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.meanNnMs = metrics.meanNN
         diagnostics.estRmssdParabolic = metrics.rmssd
         diagnostics.estRmssdFixed = intervals.frameQuantizedRmssd
-        diagnostics.beats = beatRecords(beats: beats, intervals: intervals)
         return diagnostics
     }
 
-    /// One record per detected beat: its raw interval (nil for a segment's first beat) and the correction's label.
-    private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis) -> [BeatRecord] {
+    /// One record per detected beat, timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
+    /// steepest upstroke point that the reported RMSSD was measured at: its raw interval (nil for a segment's first
+    /// beat) and the correction's label.
+    private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis,
+                             halfCrossingShare: Double) -> [BeatRecord] {
+        let times = beats.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
         var records = beats.indices.map {
-            BeatRecord(time: beats[$0].time, intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
+            BeatRecord(time: times[$0], intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
                        accepted: false)
         }
         for (position, beatIndex) in intervals.raw.endBeatIndices.enumerated() {
-            records[beatIndex].intervalMs = intervals.raw.upstrokeMs[position]
+            records[beatIndex].intervalMs = 1000 * (times[beatIndex] - times[beatIndex - 1])
             records[beatIndex].accepted = intervals.untouched[position]
         }
         return records

@@ -67,6 +67,20 @@ public struct IntervalAnalysis: Sendable {
     /// Whether the gate vetoes HRV (false when it did not run).
     public var vetoed: Bool { !(gate?.passed ?? true) }
 
+    /// The untouched intervals (both beats left in place by the correction) that pass the residual screen, timed
+    /// at the least noisy mix of the 50 % crossing and the steepest upstroke point (`FiducialBlend`): the series
+    /// RMSSD is measured on. A corrected beat's made-up time never enters a successive difference.
+    public var rmssdBlend: FiducialBlend {
+        let kept = untouched.indices.filter { untouched[$0] }
+        let passing = Self.withinLocalMedian(kept.map { raw.upstrokeMs[$0] })
+        let screened = kept.indices.filter { passing[$0] }.map { kept[$0] }
+        return FiducialBlend(
+            halfCrossing: IntervalSeries(intervalsMs: screened.map { raw.upstrokeMs[$0] },
+                                         endTimesS: screened.map { raw.endTimes[$0] }),
+            steepest: IntervalSeries(intervalsMs: screened.map { raw.steepestMs[$0] },
+                                     endTimesS: screened.map { raw.steepestEndTimes[$0] }))
+    }
+
     /// RMSSD (ms) of the untouched intervals timed at the integer-frame peak (`est_rmssd_fixed`).
     public var frameQuantizedRmssd: Double? {
         let kept = untouched.indices.filter { untouched[$0] }

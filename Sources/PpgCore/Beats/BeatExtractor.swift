@@ -116,7 +116,9 @@ public struct BeatExtractor: Sendable {
                             framePeakTime: pulse.time(at: Double(framePeak)),
                             onsetTime: fine.time(at: Double(fiducials.onset)), amplitude: fiducials.amplitude,
                             meanIntensity: 0, templateCorrelation: 0, segment: segmentIndex,
-                            upstrokeSlope: fiducials.upstrokeRise * fine.sampleRate)
+                            upstrokeSlope: fiducials.upstrokeRise * fine.sampleRate,
+                            steepestTime: fine.time(at: fiducials.steepest),
+                            steepestCurvature: fiducials.steepestCurvature)
     }
 
     /// Mean raw intensity from each onset to the next (the last beat uses the previous beat's span).

@@ -10,14 +10,23 @@ public struct BeatFiducials: Sendable, Equatable {
     public var amplitude: Double
     /// Rise of the signal per sample across the 50 % crossing.
     public var upstrokeRise: Double
+    /// Steepest point of the upstroke, fractional index (`steepestPoint`); the 50 % crossing when the upstroke is
+    /// too short to have one.
+    public var steepest: Double
+    /// Second difference of the central-difference slope at the steepest sample (counts per sample³, negative at a
+    /// maximum): how sharply the slope peaks, which sets the steepest point's sensitivity to noise. 0 when unknown.
+    public var steepestCurvature: Double
 
     /// Creates fiducials.
-    public init(onset: Int, upstroke: Double, peak: Double, amplitude: Double, upstrokeRise: Double = 0) {
+    public init(onset: Int, upstroke: Double, peak: Double, amplitude: Double, upstrokeRise: Double = 0,
+                steepest: Double? = nil, steepestCurvature: Double = 0) {
         self.onset = onset
         self.upstroke = upstroke
         self.peak = peak
         self.amplitude = amplitude
         self.upstrokeRise = upstrokeRise
+        self.steepest = steepest ?? upstroke
+        self.steepestCurvature = steepestCurvature
     }
 
     /// Locates the fiducials of the peak at `peakIndex` in `signal`. The onset is the minimum in
@@ -43,8 +52,42 @@ public struct BeatFiducials: Sendable, Equatable {
         let rise = signal[lower + 1] - signal[lower]
         guard rise > 0 else { return nil }
         let upstroke = Double(lower) + min(max((level - signal[lower]) / rise, 0), 1)
+        let steepest = steepestPoint(in: signal, crossing: lower, onset: onset, peak: peakIndex,
+                                     footValue: signal[onset], amplitude: amplitude)
         return BeatFiducials(onset: onset, upstroke: upstroke, peak: Double(peakIndex) + peakOffset,
-                             amplitude: amplitude, upstrokeRise: rise)
+                             amplitude: amplitude, upstrokeRise: rise, steepest: steepest?.position,
+                             steepestCurvature: steepest?.curvature ?? 0)
+    }
+
+    /// Share of the amplitude above the foot between which the steepest point is searched: the core of the
+    /// upstroke, away from the foot (where the previous beat's tail and baseline wander bend the curve) and the
+    /// rounded top.
+    static let steepestSearchLevels = 0.2...0.9
+
+    /// The steepest point of the upstroke whose 50 % crossing lies between samples `crossing` and `crossing + 1`:
+    /// the largest central-difference slope among the contiguous samples around the crossing whose values lie
+    /// within `steepestSearchLevels` of the amplitude, refined by a parabola through the slopes either side.
+    /// Unlike the 50 % crossing, its position does not depend on the foot and peak values, which move with
+    /// baseline wander, respiratory amplitude changes and the previous beat's tail. Nil when the slope has no
+    /// interior maximum there (too few samples).
+    static func steepestPoint(in signal: [Double], crossing: Int, onset: Int, peak: Int, footValue: Double,
+                              amplitude: Double) -> (position: Double, curvature: Double)? {
+        let low = footValue + steepestSearchLevels.lowerBound * amplitude
+        let high = footValue + steepestSearchLevels.upperBound * amplitude
+        var first = crossing, last = crossing + 1
+        while first > max(onset, 2) && signal[first - 1] > low { first -= 1 }
+        while last < min(peak, signal.count - 3) && signal[last + 1] < high { last += 1 }
+        first = max(first, 2)
+        last = min(last, signal.count - 3)
+        guard first <= last else { return nil }
+        let slope = { (index: Int) in 0.5 * (signal[index + 1] - signal[index - 1]) }
+        var best = first
+        for index in first...last where slope(index) > slope(best) { best = index }
+        let (left, centre, right) = (slope(best - 1), slope(best), slope(best + 1))
+        let curvature = left - 2 * centre + right
+        guard curvature < 0, centre >= left, centre >= right else { return nil }
+        let (offset, _) = parabolicVertex(left, centre, right)
+        return (Double(best) + offset, curvature)
     }
 
     /// Vertex (offset from `centre` within ±`halfWidth`, value) of the least-squares parabola through

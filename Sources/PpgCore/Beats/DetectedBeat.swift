@@ -22,11 +22,20 @@ public struct DetectedBeat: Sendable, Equatable {
 
     /// Slope of the band-passed upstroke at the 50 % crossing, counts per second (0 when unknown).
     public var upstrokeSlope: Double
+    /// Steepest point of the upstroke (`BeatFiducials.steepestPoint`), with `time` one of the two fiducials whose
+    /// mix RMSSD's intervals are measured at (`FiducialBlend`); `time` when unknown.
+    public var steepestTime: Double
+    /// Curvature of the fine-grid slope at the steepest point (`BeatFiducials.steepestCurvature`), for the timing
+    /// noise model; 0 when unknown.
+    public var steepestCurvature: Double
 
     /// Creates a beat record.
     public init(time: Double, peakTime: Double, framePeakTime: Double, onsetTime: Double, amplitude: Double,
-                meanIntensity: Double, templateCorrelation: Double, segment: Int, upstrokeSlope: Double = 0) {
+                meanIntensity: Double, templateCorrelation: Double, segment: Int, upstrokeSlope: Double = 0,
+                steepestTime: Double? = nil, steepestCurvature: Double = 0) {
         self.upstrokeSlope = upstrokeSlope
+        self.steepestTime = steepestTime ?? time
+        self.steepestCurvature = steepestCurvature
         self.time = time
         self.peakTime = peakTime
         self.framePeakTime = framePeakTime

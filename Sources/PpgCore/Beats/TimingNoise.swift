@@ -1,48 +1,60 @@
-/// The variance that additive camera noise gives the 50 % upstroke beat times, propagated through
-/// the engine's own linear chain: no tuned constant.
+/// The variance that additive camera noise gives the beat times, propagated through the engine's own
+/// linear chain: no tuned constant.
 ///
 /// The white frame noise σ is measured from the raw segment's fourth differences (`Δ⁴x` has variance 70σ² for white
-/// noise; the median absolute value ignores the pulse's sparse steep parts). The band-pass filter turns it into
-/// coloured noise with autocovariance `σ²·R(lag)`, `R` the autocorrelation of the filter's impulse response. A beat
-/// time is where the signal crosses the level halfway between the foot and the peak, so its error is
-/// `(n_c − ½n_o − ½n_p) / slope` (noise at the crossing, foot and peak; slope of the upstroke at the crossing), of
-/// variance `σ²·(1.5·R(0) − R(c−o) − R(c−p) + 0.5·R(p−o)) / slope²`.
+/// noise; the median absolute value ignores the pulse's sparse steep parts). The band-pass filter and the cubic
+/// upsampling turn it into coloured noise on the fine grid with autocovariance `σ²·R(lag)`, `R` the fine-grid
+/// autocorrelation of the filter's impulse response after upsampling (averaged over where a fine sample falls
+/// between frames). To first order every beat-time fiducial's error is a weighted sum of the noise at a few
+/// instants (`BeatError`): the 50 % crossing `(n_c − ½n_o − ½n_p) / slope` (crossing, foot, peak); the steepest
+/// point, the vertex of a parabola through the central-difference slopes `g` of the fine samples, moves by
+/// `−(n(m+2h) − 2n(m) + n(m−2h)) / (4·c)` samples (`h` the fine step, `c = g(k+1) − 2g(k) + g(k−1)`); a mix of the two
+/// by the mix of their sums.
 ///
 /// RMSSD sees the noise through successive differences `e_{k+2} − 2e_{k+1} + e_k`. Their variance is `6σ_t²` only
 /// when the beats' errors are independent; the filter correlates the noise over a few hundred milliseconds, so at
 /// fast rates (a foot close to the previous peak) neighbouring beats can share part of it. `differenceVariance`
-/// sums the full covariance of the three beats' errors, each pair of fiducials through `R`.
+/// sums the full covariance of the three beats' errors, each pair of noise samples through `R`.
 public struct TimingNoise: Sendable {
     /// The band-pass filter the beats were found after.
     public let filter: ZeroPhaseFilter
     /// Frame rate of the segments, Hz.
     public let sampleRate: Double
-    /// Autocorrelation of the filter's impulse response at whole-frame lags 0…
+    /// Upsampling factor from the frame grid to the fine grid the beats were timed on.
+    public let upsamplingFactor: Int
+    /// Autocorrelation of the upsampled impulse response at whole fine-sample lags 0…
     private let autocorrelation: [Double]
 
-    /// Longest lag tabulated, seconds: the fiducials of three successive beats at 40 bpm lie within 3 s.
+    /// Longest lag tabulated, seconds: three successive beats at 40 bpm lie within 3 s.
     static let maximumLagSeconds = 3.0
     /// Span beyond the longest lag over which the filter's impulse response is kept, seconds: the response of the
     /// 0.5 Hz band edge has decayed to ~1e-4 four seconds from the impulse.
     static let responseSeconds = 4.0
 
-    /// Prepares the propagation for `filter` at `sampleRate`.
-    public init(filter: ZeroPhaseFilter, sampleRate: Double) {
+    /// Prepares the propagation for `filter` at `sampleRate`, beats timed after upsampling by `upsamplingFactor`.
+    public init(filter: ZeroPhaseFilter, sampleRate: Double, upsamplingFactor: Int) {
         self.filter = filter
         self.sampleRate = sampleRate
-        let lags = Int((Self.maximumLagSeconds * sampleRate).rounded(.up)) + 1
-        let half = lags + Int((Self.responseSeconds * sampleRate).rounded(.up))
+        self.upsamplingFactor = max(1, upsamplingFactor)
+        let frameLags = Int((Self.maximumLagSeconds * sampleRate).rounded(.up)) + 1
+        let half = frameLags + Int((Self.responseSeconds * sampleRate).rounded(.up))
         var impulse = [Double](repeating: 0, count: 2 * half + 1)
         impulse[half] = 1
-        let response = filter.zeroPhase(impulse)
+        let response = CubicSpline.upsample(filter.zeroPhase(impulse), factor: self.upsamplingFactor)
+        let fineLags = frameLags * self.upsamplingFactor
+        // Averaged over where the fine sample falls between frames: the fine-lag autocorrelation over `factor`.
+        let scale = 1 / Double(self.upsamplingFactor)
         autocorrelation = response.withUnsafeBufferPointer { values in
-            (0...lags).map { lag in
+            (0...fineLags).map { lag in
                 var sum = 0.0
                 for index in 0..<(values.count - lag) { sum += values[index] * values[index + lag] }
-                return sum
+                return sum * scale
             }
         }
     }
+
+    /// Sample rate of the fine grid, Hz.
+    public var fineRate: Double { sampleRate * Double(upsamplingFactor) }
 
     /// White-noise standard deviation of a raw segment (counts): `1.4826·median|Δ⁴x| / √70`; nil below 16 samples.
     public static func whiteNoiseLevel(_ raw: [Double]) -> Double? {
@@ -57,65 +69,84 @@ public struct TimingNoise: Sendable {
         return 1.4826 * median / 70.0.squareRoot()
     }
 
-    /// Variance (s²) of the beat time from noise `sigma` (counts) for a beat with crossing, foot and peak at
-    /// `crossing`, `foot`, `peak` (s) and upstroke slope `slope` (counts/s); nil for a flat upstroke.
-    public func beatTimeVariance(sigma: Double, crossing: Double, foot: Double, peak: Double,
-                                 slope: Double) -> Double? {
-        let points = BeatPoints(crossing: crossing, foot: foot, peak: peak, slope: slope)
-        return covariance(sigma: sigma, points, points).map { max($0, 0) }
-    }
+    /// A beat time's error as a linear combination of the noise at a few instants: `Σ weight·n(time)`, weights in
+    /// seconds per count.
+    public struct BeatError: Sendable, Equatable {
+        /// Instants (s) and weights (s per count) of the noise samples the error sums.
+        public var terms: [Term]
 
-    /// The fiducial times (s) and upstroke slope (counts/s) that a beat time's noise depends on.
-    public struct BeatPoints: Sendable, Equatable {
-        /// 50 % crossing, foot and peak times, s.
-        public var crossing: Double, foot: Double, peak: Double
-        /// Upstroke slope at the crossing, counts/s.
-        public var slope: Double
+        /// One noise sample of the sum.
+        public struct Term: Sendable, Equatable {
+            /// Instant, s.
+            public var time: Double
+            /// Weight, s per count.
+            public var weight: Double
 
-        /// Creates the points of one beat.
-        public init(crossing: Double, foot: Double, peak: Double, slope: Double) {
-            self.crossing = crossing
-            self.foot = foot
-            self.peak = peak
-            self.slope = slope
+            /// Creates a term.
+            public init(time: Double, weight: Double) {
+                self.time = time
+                self.weight = weight
+            }
         }
 
-        /// The points of a detected beat.
-        public init(_ beat: DetectedBeat) {
-            self.init(crossing: beat.time, foot: beat.onsetTime, peak: beat.peakTime, slope: beat.upstrokeSlope)
+        /// Creates an error from its terms.
+        public init(terms: [Term]) {
+            self.terms = terms
         }
 
-        /// Fiducial times with the weight of the noise there in the beat time's error (times the slope).
-        var weightedTimes: [(time: Double, weight: Double)] { [(crossing, 1), (foot, -0.5), (peak, -0.5)] }
+        /// The error of a 50 % crossing at `crossing` (s) between the foot and the peak (s), where the upstroke
+        /// rises `slope` counts/s: `(n(crossing) − ½n(foot) − ½n(peak)) / slope`; nil for a flat upstroke.
+        public static func halfCrossing(crossing: Double, foot: Double, peak: Double, slope: Double) -> BeatError? {
+            guard slope > 0 else { return nil }
+            return BeatError(terms: [Term(time: crossing, weight: 1 / slope), Term(time: foot, weight: -0.5 / slope),
+                                     Term(time: peak, weight: -0.5 / slope)])
+        }
+
+        /// The error of a steepest point at `time` (s), the fine slope's curvature there `curvature` (counts, see
+        /// `BeatFiducials.steepestCurvature`), on a fine grid of `fineRate` Hz:
+        /// `−(n(t+2h) − 2n(t) + n(t−2h)) / (4·curvature·fineRate)`; nil without a sharp maximum.
+        public static func steepest(time: Double, curvature: Double, fineRate: Double) -> BeatError? {
+            guard curvature < 0, fineRate > 0 else { return nil }
+            let step = 2 / fineRate, weight = -1 / (4 * curvature * fineRate)
+            return BeatError(terms: [Term(time: time - step, weight: weight), Term(time: time, weight: -2 * weight),
+                                     Term(time: time + step, weight: weight)])
+        }
+
+        /// `share·first + (1 − share)·second`: the error of the same mix of two beat times.
+        public static func mix(_ first: BeatError, _ second: BeatError, share: Double) -> BeatError {
+            BeatError(terms: first.terms.map { Term(time: $0.time, weight: share * $0.weight) }
+                + second.terms.map { Term(time: $0.time, weight: (1 - share) * $0.weight) })
+        }
     }
 
-    /// Covariance (s²) of two beats' time errors from noise `sigma` (counts); nil for a flat upstroke.
-    public func covariance(sigma: Double, _ first: BeatPoints, _ second: BeatPoints) -> Double? {
-        guard first.slope > 0, second.slope > 0 else { return nil }
+    /// Variance (s²) of a beat time with error `beat` from noise `sigma` (counts).
+    public func beatTimeVariance(sigma: Double, _ beat: BeatError) -> Double {
+        max(covariance(sigma: sigma, beat, beat), 0)
+    }
+
+    /// Covariance (s²) of two beats' time errors from noise `sigma` (counts).
+    public func covariance(sigma: Double, _ first: BeatError, _ second: BeatError) -> Double {
         var sum = 0.0
-        for a in first.weightedTimes {
-            for b in second.weightedTimes { sum += a.weight * b.weight * correlation(lagSeconds: a.time - b.time) }
+        for a in first.terms {
+            for b in second.terms { sum += a.weight * b.weight * correlation(lagSeconds: a.time - b.time) }
         }
-        return sum * sigma * sigma / (first.slope * second.slope)
+        return sum * sigma * sigma
     }
 
     /// Variance (s²) of the successive difference `e₃ − 2e₂ + e₁` of three consecutive beats' time errors from noise
-    /// `sigma` (counts), with every covariance between them; nil when a slope is flat.
-    public func differenceVariance(sigma: Double, _ beats: (BeatPoints, BeatPoints, BeatPoints)) -> Double? {
+    /// `sigma` (counts), with every covariance between them.
+    public func differenceVariance(sigma: Double, _ beats: (BeatError, BeatError, BeatError)) -> Double {
         let points = [beats.0, beats.1, beats.2], weights = [1.0, -2.0, 1.0]
         var sum = 0.0
         for i in 0..<3 {
-            for j in 0..<3 {
-                guard let value = covariance(sigma: sigma, points[i], points[j]) else { return nil }
-                sum += weights[i] * weights[j] * value
-            }
+            for j in 0..<3 { sum += weights[i] * weights[j] * covariance(sigma: sigma, points[i], points[j]) }
         }
         return max(sum, 0)
     }
 
-    /// `R` at a lag in seconds, linearly interpolated between whole frames (0 beyond the table).
+    /// `R` at a lag in seconds, linearly interpolated between fine samples (0 beyond the table).
     func correlation(lagSeconds: Double) -> Double {
-        let position = abs(lagSeconds) * sampleRate
+        let position = abs(lagSeconds) * fineRate
         let lower = Int(position.rounded(.down))
         guard lower + 1 < autocorrelation.count else { return 0 }
         let fraction = position - Double(lower)
