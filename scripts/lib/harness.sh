@@ -1,12 +1,14 @@
 # Shared by scripts/test and scripts/test-bindings (sourced, never run): recorded steps, and commands run with the
 # Swift toolchain hidden. The caller has cd'ed to the repository and set passed=0 failed=0 failures=().
 
-# step NAME COMMAND…: runs a step, records its outcome and returns its status.
+# step NAME COMMAND…: runs a step, records its outcome, says how long it took and returns its status.
 step() {
-    local name="$1"; shift
+    local name="$1" started=$SECONDS; shift
     echo "=== $name"
-    if "$@"; then passed=$((passed + 1)); return 0; fi
-    failed=$((failed + 1)); failures+=("$name"); echo "=== FAILED: $name"; return 1
+    if "$@"; then
+        passed=$((passed + 1)); echo "=== passed in $((SECONDS - started)) s: $name"; return 0
+    fi
+    failed=$((failed + 1)); failures+=("$name"); echo "=== FAILED after $((SECONDS - started)) s: $name"; return 1
 }
 
 # The Swift toolchain's root (the folder holding usr/bin/swift), hidden by without_toolchain.
