@@ -71,7 +71,7 @@ public struct IntervalAnalysis: Sendable {
     /// at the least noisy mix of the 50 % crossing and the steepest upstroke point (`FiducialBlend`): the series
     /// RMSSD is measured on. A corrected beat's made-up time never enters a successive difference.
     public var rmssdBlend: FiducialBlend {
-        let kept = untouched.indices.filter { untouched[$0] }
+        let kept = untouchedIndices
         let passing = Self.withinLocalMedian(kept.map { raw.upstrokeMs[$0] })
         let screened = kept.indices.filter { passing[$0] }.map { kept[$0] }
         return FiducialBlend(
@@ -81,9 +81,12 @@ public struct IntervalAnalysis: Sendable {
                                      endTimesS: screened.map { raw.steepestEndTimes[$0] }))
     }
 
+    /// Indices (into `raw`) of the untouched intervals.
+    var untouchedIndices: [Int] { untouched.indices.filter { untouched[$0] } }
+
     /// RMSSD (ms) of the untouched intervals timed at the integer-frame peak (`est_rmssd_fixed`).
     public var frameQuantizedRmssd: Double? {
-        let kept = untouched.indices.filter { untouched[$0] }
+        let kept = untouchedIndices
         let series = IntervalSeries(intervalsMs: kept.map { raw.framePeakMs[$0] },
                                     endTimesS: kept.map { raw.framePeakEndTimes[$0] })
         return HrvMetrics(series: series).rmssd
