@@ -5,17 +5,56 @@
 step() {
     local name="$1" started=$SECONDS; shift
     echo "=== $name"
-    if "$@"; then
-        passed=$((passed + 1)); echo "=== passed in $((SECONDS - started)) s: $name"; return 0
+    "$@"
+    record_step "$name" $? $((SECONDS - started))
+}
+
+# record_step NAME STATUS SECONDS: counts a finished step as passed (status 0) or failed, says so and how long it
+# took, and returns its status.
+record_step() {
+    if [ "$2" -eq 0 ]; then
+        passed=$((passed + 1)); echo "=== passed in $3 s: $1"; return 0
     fi
-    failed=$((failed + 1)); failures+=("$name"); echo "=== FAILED after $((SECONDS - started)) s: $name"; return 1
+    failed=$((failed + 1)); failures+=("$1"); echo "=== FAILED after $3 s: $1"; return 1
+}
+
+# step_in_background NAME COMMAND…: starts a step that runs beside the following ones — for a step that mostly
+# waits on the wall clock (the fake camera's scenarios), next to steps that mostly compute. Its output goes to a
+# file until step_join prints it and records its outcome. One background step at a time.
+background_name="" background_pid="" background_log="" background_started=0
+step_in_background() {
+    background_name="$1" background_log="$(mktemp)" background_started=$SECONDS; shift
+    echo "=== $background_name: started in the background (its output follows when it is joined)"
+    { "$@"; status=$?; echo $SECONDS > "$background_log.end"; exit $status; } >"$background_log" 2>&1 &
+    background_pid=$!
+}
+
+# step_join: waits for the background step, prints its output and records it (its time is its own, from its start
+# to its end); returns its status.
+step_join() {
+    [ -n "$background_pid" ] || return 0
+    wait "$background_pid"
+    local status=$? ended
+    ended="$(cat "$background_log.end" 2>/dev/null || echo $SECONDS)"
+    echo "=== $background_name (joined)"
+    cat "$background_log"
+    rm -f "$background_log" "$background_log.end"
+    background_pid=""
+    record_step "$background_name" $status $((ended - background_started))
+}
+
+# in_background_step: whether a background step is still running (compute-heavy steps then run at a lower
+# priority, so that the waiting one is served first when it needs the processor).
+in_background_step() {
+    [ -n "$background_pid" ] && kill -0 "$background_pid" 2>/dev/null
 }
 
 # The Swift toolchain's root (the folder holding usr/bin/swift), hidden by without_toolchain.
 swift_root="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift 2>/dev/null ||
     echo /opt/swift/usr/bin/swift)")")")")"
 empty_dir="$(mktemp -d)"
-trap 'rm -rf "$empty_dir"' EXIT
+# A background step still running when the script exits (an interruption) is stopped with it.
+trap 'rm -rf "$empty_dir"; [ -z "$background_pid" ] || kill "$background_pid" 2>/dev/null' EXIT
 
 # without_toolchain COMMAND…: runs a command with the Swift toolchain's folder hidden (an empty folder bound over it)
 # and every file in $NFV_HIDE_LIBRARIES replaced by an empty one (/dev/null bound over it), so what it loads must
