@@ -43,12 +43,6 @@ step_join() {
     record_step "$background_name" $status $((ended - background_started))
 }
 
-# in_background_step: whether a background step is still running (compute-heavy steps then run at a lower
-# priority, so that the waiting one is served first when it needs the processor).
-in_background_step() {
-    [ -n "$background_pid" ] && kill -0 "$background_pid" 2>/dev/null
-}
-
 # The Swift toolchain's root (the folder holding usr/bin/swift), hidden by without_toolchain.
 swift_root="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift 2>/dev/null ||
     echo /opt/swift/usr/bin/swift)")")")")"

@@ -28,8 +28,11 @@ enum CaptureProbe {
         let state = Mutex(State())
     }
 
-    /// With `previewFPS`, previews are asked for at that rate and summarised in the closing record.
-    static func run(device: String?, seconds: Double, exitWithoutClose: Bool, previewFPS: Int? = nil) -> Int32 {
+    /// With `previewFPS`, previews are asked for at that rate and summarised in the closing record. With `stopFile`,
+    /// the capture ends as soon as that file exists (the test has seen what it waited for), at the latest after
+    /// `seconds`.
+    static func run(device: String?, seconds: Double, exitWithoutClose: Bool, previewFPS: Int? = nil,
+                    stopFile: String? = nil) -> Int32 {
         let descriptorsBefore = openDescriptors()
         let source: CameraSource
         do {
@@ -55,7 +58,7 @@ enum CaptureProbe {
               "mode": .string(source.camera.choice?.mode.label ?? ""), "deviceModel": .string(source.info.deviceModel)])
         let clock = MonotonicClock()
         let end = clock.now() + seconds
-        while clock.now() < end {
+        while clock.now() < end && !(stopFile.map { access($0, F_OK) == 0 } ?? false) {
             clock.sleep(0.25)
             let lines = collector.state.withLock { state -> ([String], Bool) in
                 defer { state.log.removeAll() }

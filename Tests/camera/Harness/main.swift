@@ -3,9 +3,10 @@
 // the LD_PRELOAD fake camera, and prints what happened as JSON Lines for the script to check.
 //
 //   scene --out FILE --truth FILE [--hr BPM] [--seed N] [--seconds S]   the fake's scene table and its truth
-//   capture --device PATH [--seconds S] [--exit-without-close] [--preview FPS]
+//   capture --device PATH [--seconds S] [--exit-without-close] [--preview FPS] [--stop-file PATH]
 //                                                                        stream from a CameraSource, then close
-//                                                                        (or call exit() with it still open)
+//                                                                        (or call exit() with it still open);
+//                                                                        ends early once the stop file exists
 //   allocations --device PATH [--frames N]                               the capture thread's allocations
 
 import Glibc
@@ -38,7 +39,7 @@ case "allocations":
 case "capture":
     exit(CaptureProbe.run(device: option("device"), seconds: Double(option("seconds") ?? "") ?? 5,
                           exitWithoutClose: arguments.contains("--exit-without-close"),
-                          previewFPS: option("preview").flatMap { Int($0) }))
+                          previewFPS: option("preview").flatMap { Int($0) }, stopFile: option("stop-file")))
 default:
     print("usage: nfv-camera-harness scene|capture …")
     exit(2)
