@@ -49,16 +49,27 @@ public struct CaptureTimeNoise: Sendable, Equatable {
         guard let period = Statistics.median(intervals), period > 0 else { return [] }
         let residuals = stamps.indices.map { stamps[$0] - Double($0) * period }
         let reach = CaptureTimeEstimator.halfWidth
-        var neighbours: [Double] = []
-        neighbours.reserveCapacity(2 * reach)
-        return residuals.indices.map { index in
-            neighbours.removeAll(keepingCapacity: true)
-            for other in max(0, index - reach)..<min(residuals.count, index + reach + 1) where other != index {
-                neighbours.append(residuals[other])
+        var delays = [Double](repeating: 0, count: residuals.count)
+        var neighbours = [Double](repeating: 0, count: 2 * reach)
+        neighbours.withUnsafeMutableBufferPointer { sorted in
+            for index in residuals.indices {
+                // Insertion into `sorted`: at most six values, cheaper than a general sort per frame.
+                var count = 0
+                for other in max(0, index - reach)..<min(residuals.count, index + reach + 1) where other != index {
+                    var position = count
+                    while position > 0 && sorted[position - 1] > residuals[other] {
+                        sorted[position] = sorted[position - 1]
+                        position -= 1
+                    }
+                    sorted[position] = residuals[other]
+                    count += 1
+                }
+                let middle = count / 2
+                let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
+                delays[index] = residuals[index] - median
             }
-            neighbours.sort()
-            return residuals[index] - (Statistics.percentile(sorted: neighbours, 50) ?? residuals[index])
         }
+        return delays
     }
 
     /// Variance of the median of `draws` (odd) independent draws from the values `sorted` (ascending), each value
