@@ -91,8 +91,8 @@ struct RmssdNoiseFloorTests {
 
     /// The same readings with regular and with delivery-jittered stamps: what the capture-time estimate leaves of
     /// the jitter (`CaptureTimeNoise`) is removed with the rest of the noise. Without that term the stamps added
-    /// 3.3 ms on average to these readings (1.7–5.2 ms each); with it about 1.3 ms remain (the correction's cap at
-    /// half of RMSSD² and the filter's share of the error are not modelled).
+    /// 3.3 ms on average to these readings (1.7–5.2 ms each); with it about 1.3 ms remain, which the model does not
+    /// yet explain.
     @Test func deliveryJitterAddsNoBiasAtLowFrameRates() {
         var differences: [Double] = []
         for fps in [20.0, 30.0] {
