@@ -38,8 +38,13 @@ enum EngineBenchmark {
             let preparation = medianMilliseconds(runs: runs) {
                 _ = ReadingSignal(frames: reading.frames).rawSegments(of: .red)
             }
+            let stamps = reading.frames.map(\.timestamp)
+            let captureNoise = medianMilliseconds(runs: runs) {
+                _ = CaptureTimeNoise(stamps: stamps[...], sampleRate: fps)
+            }
             print("  of which: resampling (red) \(format(preparation)) ms, beat extraction (one channel)",
-                  "\(format(beats)) ms, \(reading.frames.count) frames")
+                  "\(format(beats)) ms, capture-time noise model \(format(captureNoise)) ms,",
+                  "\(reading.frames.count) frames")
             let ambient = ambientReading(fps: fps)
             let threeChannels = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
             print("  without a torch (red, green and blue all usable, choice compares them): \(format(threeChannels))",

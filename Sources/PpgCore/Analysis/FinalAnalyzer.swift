@@ -228,7 +228,8 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
-        let rmssd = correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw)
+        let rmssd = correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw,
+                                   capture: captureNoise(signal))
         diagnostics.estGmApplied = rmssd.applied
         diagnostics.beats = beatRecords(beats: beats, intervals: intervals,
                                         halfCrossingShare: rmssd.halfCrossingShare)
@@ -296,25 +297,35 @@ public struct FinalAnalyzer: Sendable {
         return ((rmssd * rmssd - noise).squareRoot(), true)
     }
 
+    /// The capture-time error model of each segment of `signal` (`CaptureTimeNoise`, in `segmentRuns` order, the
+    /// order of the raw segments and of the beats' `segment`).
+    func captureNoise(_ signal: ReadingSignal) -> [CaptureTimeNoise?] {
+        let stamps = signal.frames.map(\.timestamp)
+        return signal.segmentRuns.map { CaptureTimeNoise(stamps: stamps[$0], sampleRate: signal.sampleRate) }
+    }
+
     /// RMSSD with camera noise removed, and whether a correction was applied (`est_gm_applied`): the smaller of
     /// two estimates, each `debiasedRmssd` of its own series and modelled noise — the NN series (`metrics`) timed
     /// at the 50 % crossings, and the untouched intervals timed at the least noisy mix of crossing and steepest
-    /// point (`IntervalAnalysis.rmssdBlend`). The noise model holds only white camera noise; what it misses (the
-    /// foot and peak moved by baseline wander or the previous beat, a steepest point too coarsely sampled for its
-    /// linear model) only adds to an estimate, so the smaller one is the nearer.
+    /// point (`IntervalAnalysis.rmssdBlend`). The noise model holds white camera noise and the error the
+    /// capture-time estimate leaves (`capture`, per segment); what it misses (the foot and peak moved by baseline
+    /// wander or the previous beat, a steepest point too coarsely sampled for its linear model) only adds to an
+    /// estimate, so the smaller one is the nearer.
     /// Also returns the weight of the 50 % crossing in the beat times of the estimate kept (1 for the NN series).
     func correctedRmssd(metrics: HrvMetrics, beats: [DetectedBeat], intervals: IntervalAnalysis,
-                        raw: [UniformSegment]) -> (value: Double?, applied: Bool, halfCrossingShare: Double) {
+                        raw: [UniformSegment], capture: [CaptureTimeNoise?])
+        -> (value: Double?, applied: Bool, halfCrossingShare: Double) {
         let noise = raw.first.map {
             TimingNoise(filter: extractor.filter(sampleRate: $0.sampleRate), sampleRate: $0.sampleRate,
                         upsamplingFactor: extractor.upsamplingFactor(sampleRate: $0.sampleRate))
         }
         let crossing = debiasedRmssd(metrics: metrics, differenceNoise: noise.flatMap {
-            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0, halfCrossingShare: 1)
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, capture: capture, model: $0,
+                            halfCrossingShare: 1)
         })
         let blend = intervals.rmssdBlend
         let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: noise.flatMap {
-            differenceNoise(beats: beats, intervals: intervals, raw: raw, model: $0,
+            differenceNoise(beats: beats, intervals: intervals, raw: raw, capture: capture, model: $0,
                             halfCrossingShare: blend.halfCrossingShare)
         })
         guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else {
@@ -327,10 +338,12 @@ public struct FinalAnalyzer: Sendable {
     /// (`TimingNoise.differenceVariance`: three consecutive normal beats of one segment, with every covariance
     /// between their errors), each beat timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
     /// steepest point that `FiducialBlend` chose, each segment with the noise level of its own raw segment (`raw`,
-    /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); nil
-    /// without such beats.
+    /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); plus
+    /// the variance its capture-time error (`capture`, indexed likewise; none where missing) gives the same
+    /// difference, independent of the white noise. Nil without such beats.
     func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment],
-                         model noise: TimingNoise, halfCrossingShare: Double) -> Double? {
+                         capture: [CaptureTimeNoise?], model noise: TimingNoise,
+                         halfCrossingShare: Double) -> Double? {
         guard beats.count >= 3 else { return nil }
         let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
         let errors = beats.map { beat -> TimingNoise.BeatError? in
@@ -350,7 +363,11 @@ public struct FinalAnalyzer: Sendable {
                   let first = errors[last - 2], let second = errors[last - 1], let third = errors[last] else {
                 return nil
             }
+            let times = triple.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
+            let segment = beats[last].segment
+            let clock = segment < capture.count ? capture[segment] : nil
             return noise.differenceVariance(sigma: sigma, (first, second, third))
+                + (clock?.differenceVariance(times: (times[0], times[1], times[2])) ?? 0)
         }
         return Statistics.mean(variances)
     }

@@ -1,0 +1,121 @@
+/// The error that the capture-time estimate leaves in beat times when frames are stamped on delivery.
+///
+/// `CaptureTimeEstimator` places frame `k` of a run at `k·T` plus the median of the stamp residuals `t_j − j·T` of
+/// the `n = 2·halfWidth + 1` frames around it. When the delivery delays vary from frame to frame, that median
+/// still misses the true capture offset by a random amount, and the resampled waveform around the frame is
+/// shifted by it: every fiducial of a beat there moves by the same error (a common-mode error, which no mix of
+/// fiducials removes and which the white-noise model of `TimingNoise` does not hold).
+///
+/// Its variance is that of the median of `n` delays. Taking the delays as independent draws from the run's own
+/// delay distribution (`delays`, sorted `d₍₁₎ ≤ … ≤ d₍N₎`), the median of `n` draws is at most `d₍ⱼ₎` with
+/// probability `Σ_{i ≥ (n+1)/2} C(n, i)·p^i·(1 − p)^(n−i)`, `p = j/N`: its variance follows from these
+/// order-statistic probabilities with no assumption on the delays' distribution (for Gaussian delays it is
+/// 0.21σ² at `n` = 7). Regular stamps give delays of zero and no error. Delays that alternate from frame to frame
+/// (frames delivered in pairs) make the estimate alternate too, at a rate the band-pass filter removes: there the
+/// model overstates the error.
+///
+/// Two frames' estimates share the delays of their overlapping windows: to first order the median is a mean of
+/// `n` sign scores, so the errors at times `Δ` apart correlate by `max(0, 1 − |Δ|·rate/n)`.
+public struct CaptureTimeNoise: Sendable, Equatable {
+    /// Variance (s²) of the capture-time estimate's error at one frame.
+    public let variance: Double
+    /// Frames pooled per estimate (`2·CaptureTimeEstimator.halfWidth + 1`).
+    public let window: Int
+    /// Frame rate of the run, Hz.
+    public let sampleRate: Double
+
+    /// Creates the error model of one run directly.
+    public init(variance: Double, window: Int, sampleRate: Double) {
+        self.variance = max(variance, 0)
+        self.window = max(window, 1)
+        self.sampleRate = sampleRate
+    }
+
+    /// The error model of one gap-free run of frames with delivery `stamps` (s, strictly increasing) at
+    /// `sampleRate`; nil when the run is shorter than one estimate's window.
+    public init?(stamps: ArraySlice<Double>, sampleRate: Double) {
+        let window = 2 * CaptureTimeEstimator.halfWidth + 1
+        guard stamps.count >= window, sampleRate > 0 else { return nil }
+        self.init(variance: Self.medianVariance(sorted: Self.delays(Array(stamps)).sorted(), draws: window),
+                  window: window, sampleRate: sampleRate)
+    }
+
+    /// Each frame's delivery delay up to a constant: its stamp residual `t_k − k·T` (`T` the median stamp interval,
+    /// as the estimator takes it) minus the median residual of its neighbours within the estimator's half-width,
+    /// the frame itself left out. A median that included the frame would absorb part of its own delay and narrow
+    /// the distribution; the neighbours' median only adds its own small spread.
+    static func delays(_ stamps: [Double]) -> [Double] {
+        let intervals = (1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }
+        guard let period = Statistics.median(intervals), period > 0 else { return [] }
+        let residuals = stamps.indices.map { stamps[$0] - Double($0) * period }
+        let reach = CaptureTimeEstimator.halfWidth
+        var delays = [Double](repeating: 0, count: residuals.count)
+        var neighbours = [Double](repeating: 0, count: 2 * reach)
+        neighbours.withUnsafeMutableBufferPointer { sorted in
+            for index in residuals.indices {
+                // Insertion into `sorted`: at most six values, cheaper than a general sort per frame.
+                var count = 0
+                for other in max(0, index - reach)..<min(residuals.count, index + reach + 1) where other != index {
+                    var position = count
+                    while position > 0 && sorted[position - 1] > residuals[other] {
+                        sorted[position] = sorted[position - 1]
+                        position -= 1
+                    }
+                    sorted[position] = residuals[other]
+                    count += 1
+                }
+                let middle = count / 2
+                let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
+                delays[index] = residuals[index] - median
+            }
+        }
+        return delays
+    }
+
+    /// Variance of the median of `draws` (odd) independent draws from the values `sorted` (ascending), each value
+    /// equally likely: from `P(median ≤ sorted[j]) = P(at least (draws + 1)/2 draws ≤ sorted[j])`.
+    static func medianVariance(sorted values: [Double], draws: Int) -> Double {
+        guard values.count > 1, draws >= 1 else { return 0 }
+        let needed = (draws + 1) / 2
+        let coefficients = (0...draws).map { binomial(draws, $0) }
+        var previous = 0.0, sum = 0.0, sumSquares = 0.0
+        let centre = values[values.count / 2]
+        var below = [Double](repeating: 1, count: draws + 1), above = below
+        for (index, value) in values.enumerated() {
+            let p = Double(index + 1) / Double(values.count)
+            for power in 1...draws {
+                below[power] = below[power - 1] * p
+                above[power] = above[power - 1] * (1 - p)
+            }
+            var cumulative = 0.0
+            for count in needed...draws { cumulative += coefficients[count] * below[count] * above[draws - count] }
+            let probability = cumulative - previous
+            previous = cumulative
+            sum += probability * (value - centre)
+            sumSquares += probability * (value - centre) * (value - centre)
+        }
+        return max(sumSquares - sum * sum, 0)
+    }
+
+    /// `C(n, k)` as a double.
+    private static func binomial(_ n: Int, _ k: Int) -> Double {
+        guard k > 0 && k < n else { return 1 }
+        return (1...k).reduce(1.0) { $0 * Double(n - k + $1) / Double($1) }
+    }
+
+    /// Covariance (s²) of the errors of two beat times `lagSeconds` apart.
+    public func covariance(lagSeconds: Double) -> Double {
+        variance * max(0, 1 - abs(lagSeconds) * sampleRate / Double(window))
+    }
+
+    /// Variance (s²) of the successive difference `e₃ − 2e₂ + e₁` of the errors of three consecutive beats at
+    /// `times` (s): `6·variance` for beats further apart than a window.
+    public func differenceVariance(times: (Double, Double, Double)) -> Double {
+        let points = [times.0, times.1, times.2], weights = [1.0, -2.0, 1.0]
+        var sum = 0.0
+        for i in 0..<3 {
+            for j in 0..<3 { sum += weights[i] * weights[j] * covariance(lagSeconds: points[i] - points[j]) }
+        }
+        return max(sum, 0)
+    }
+}
