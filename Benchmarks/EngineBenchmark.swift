@@ -2,7 +2,7 @@ import Glibc
 import PpgCore
 
 /// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps,
-/// with a torch (only red usable) and without (all three channels usable).
+/// with a torch (only red usable), without (all three channels usable), and disturbed (its parts analysed too).
 /// The live path is timed by `nfv-bench live` (engine-live). Set `NFV_BENCH_EXPORT_DIR` to also write the timed
 /// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`).
 enum EngineBenchmark {
@@ -49,7 +49,20 @@ enum EngineBenchmark {
             let threeChannels = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
             print("  without a torch (red, green and blue all usable, choice compares them): \(format(threeChannels))",
                   "ms")
+            let disturbed = disturbedReading(fps: fps)
+            let parts = timedMilliseconds(runs: runs) { _ = analyzer.analyze(frames: disturbed) }
+            print("  disturbed (finger placed in the first 5 s, a 3 s motion burst at 30 s: the whole is not",
+                  "consistent and its parts are tried): \(format(parts.median)) ms (fastest \(format(parts.fastest)) ms)")
         }
+    }
+
+    /// A reading whose whole is not consistent, so that the final analysis tries its parts: the finger is
+    /// still being placed for the first 5 s and a motion burst shakes it for 3 s in the middle.
+    private static func disturbedReading(fps: Double) -> [FrameSample] {
+        SyntheticReading(configuration: SyntheticConfiguration(
+            seed: 1, camera: CameraParameters(framesPerSecond: fps),
+            scenario: [ScenarioSegment(startS: 0, durationS: 5, condition: .fingerLifted),
+                       ScenarioSegment(startS: 30, durationS: 3, condition: .typicalMotion)])).frames
     }
 
     /// A reading without a torch ("no torch" levels with a pulse in every channel): every channel

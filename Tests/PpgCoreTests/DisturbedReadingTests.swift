@@ -113,6 +113,64 @@ struct DisturbedReadingTests {
         }
     }
 
+    /// A torch-lit red channel near the top of its range with a dead green (a phone whose only pulse is in red),
+    /// pressed harder after `stepTime` s: the level steps up 10 % and red clips at 255 from then on.
+    static func pressedIntoClipping(seed: UInt64, heartRate: Double, pulseCounts: Double,
+                                    stepTime: Double) -> (frames: [FrameSample], truth: Double?) {
+        var camera = CameraParameters.saturatedDeadGreen(redDc: 238, pulseCounts: pulseCounts)
+        if pulseCounts == 0 { camera.acFraction = ChannelTriple(all: 0) }
+        let reading = SyntheticReading(configuration: SyntheticConfiguration(
+            seed: seed, rhythm: RhythmParameters(heartRateBpm: heartRate), camera: camera))
+        let frames = reading.frames.map { frame in
+            let pressed = frame.timestamp >= stepTime ? min(frame.red * 1.1, 255) : frame.red
+            return FrameSample(timestamp: frame.timestamp, red: pressed, green: frame.green, blue: frame.blue)
+        }
+        return (frames, reading.truth.metrics.heartRateBpm)
+    }
+
+    @Test func aReadingPressedIntoClippingIsAnsweredFromItsPartBeforeTheStep() throws {
+        for (seed, heartRate, stepTime) in [(61, 62.0, 45.0), (62, 85.0, 33.0), (63, 110.0, 26.0)] as
+            [(UInt64, Double, Double)] {
+            let reading = Self.pressedIntoClipping(seed: seed, heartRate: heartRate, pulseCounts: 2,
+                                                   stepTime: stepTime)
+            let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
+            let truth = try #require(reading.truth)
+            #expect(result.quality != .withheld, "seed \(seed): \(result.flags)")
+            #expect(abs(result.heartRateBpm - truth) <= 5, "seed \(seed): \(result.heartRateBpm) vs \(truth)")
+            // The part analysed leaves the clipped stretch out: it ends before the step, or the step is cut out.
+            let leftOut = try #require(result.diagnostics.analysedSegmentEnd ?? result.diagnostics.analysedCutStart,
+                                       "seed \(seed): \(result.flags)")
+            // The block holding the step counts as lit while less than half of it is clipped.
+            #expect(leftOut <= stepTime - FinalAnalyzer.cutMarginSeconds + FinalAnalyzer.levelBlockSeconds / 2)
+            let isShort = result.diagnostics.analysedSegmentStart.map {
+                leftOut - $0 < FinalAnalyzer.minimumSegmentSeconds
+            } ?? false
+            #expect(result.flags.contains(FinalAnalyzer.shortPartFlag) == isShort, "seed \(seed): \(result.flags)")
+            if isShort { #expect(result.rmssdMs == nil && result.sdnnMs == nil && result.quality == .usable) }
+        }
+    }
+
+    @Test func aPulseFreeReadingPressedIntoClippingGivesNoUsableHeartRate() {
+        for seed: UInt64 in 64...66 {
+            let reading = Self.pressedIntoClipping(seed: seed, heartRate: 75, pulseCounts: 0, stepTime: 30)
+            let outcome = FinalAnalyzer().analyze(frames: reading.frames)
+            if case .success(let result) = outcome, result.quality != .withheld {
+                Issue.record("seed \(seed): \(result.heartRateBpm) bpm at quality \(result.quality), \(result.flags)")
+            }
+        }
+    }
+
+    @Test func aLevelRunIsWhereAChannelThatClipsOverTheReadingIsLitBelowItsCeiling() throws {
+        let reading = Self.pressedIntoClipping(seed: 67, heartRate: 75, pulseCounts: 2, stepTime: 30)
+        let runs = FinalAnalyzer().levelRuns(frames: reading.frames)
+        let first = try #require(reading.frames.first?.timestamp)
+        let run = try #require(runs.first)
+        #expect(runs.count == 1 && run.lowerBound == first)
+        #expect(abs(run.upperBound - (30 - FinalAnalyzer.cutMarginSeconds)) <= FinalAnalyzer.levelBlockSeconds / 2)
+        let unpressed = Self.pressedIntoClipping(seed: 67, heartRate: 75, pulseCounts: 2, stepTime: .infinity)
+        #expect(FinalAnalyzer().levelRuns(frames: unpressed.frames).isEmpty)
+    }
+
     @Test func aDisturbanceCutIsOneShortStretchAroundTheDisturbedBlocks() throws {
         let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: 44))
         let frames = Disturbance.burst.apply(to: synthetic.frames, seed: 44)

@@ -3,7 +3,9 @@
 /// of it is clean. It is analysed again on its consistent part instead: the reading with its start delayed, or
 /// its end brought forward, in steps of `segmentTrimStepSeconds`, keeping at least `minimumSegmentSeconds`; or
 /// the reading with its one disturbed stretch cut out (`disturbanceCut`: a gap, across which nothing is
-/// measured, and no quality window overlapping it is measured). A part is taken only when it is consistent
+/// measured, and no quality window overlapping it is measured); or, when a change of pressure has driven a channel
+/// into clipping (or out of the light) for the rest of the reading, the stretch where it still has a usable level
+/// (`levelRuns`: the rest holds no pulse in that channel). A part is taken only when it is consistent
 /// throughout (at least `segmentPassedFraction` of its quality windows pass and nothing flags motion or a
 /// missing pulse in it), its heart rate comes from its beats, and it earns at least the whole's
 /// tier and at least `usable`. Every part also passes the same gates as a whole reading, so a signal without a
@@ -33,11 +35,32 @@ extension FinalAnalyzer {
     public static let segmentFlag = "analysed_segment"
     /// Flag of a result computed without a disturbed stretch (`analysed_cut_start_s`/`_end_s` say which).
     public static let cutFlag = "analysed_without_disturbance"
+    /// Flag of a result computed on a part shorter than `minimumSegmentSeconds`: heart rate and breathing only.
+    public static let shortPartFlag = "hrv_withheld_short_segment"
+    /// Shortest level run analysed on its own, seconds: the shortest reading (`minimumDurationSeconds`). Such a
+    /// part must still bring the `usableBeats` beats of a usable heart rate; shorter than `minimumSegmentSeconds`
+    /// it reports no HRV, and at most the `usable` tier.
+    public static let minimumLevelRunSeconds = minimumDurationSeconds
+    /// Largest share of the blocks outside a level run that may be lit: the rest of the reading must be held at
+    /// the ceiling (or dark), as after a step into clipping, not a level that wanders about the clip level and
+    /// breaks into short lit runs by chance.
+    public static let maximumLitShareOutsideRun = 0.1
+    /// Counts below a clipping channel's highest value within which a block's median is held at the ceiling.
+    public static let ceilingMarginCounts = 1.0
+    /// Length of the blocks in which a channel's level is judged, seconds.
+    public static let levelBlockSeconds = 1.0
 
     /// A part of a reading: the frames within `span`, without those within `cut`.
     struct ReadingPart: Equatable {
         var span: ClosedRange<Double>
-        var cut: ClosedRange<Double>?
+        var cut: ClosedRange<Double>? = nil
+        /// Whether the part is a channel's level run (`levelRuns`), which may be shorter than the other parts.
+        var isLevelRun = false
+
+        /// Fewest seconds the part must keep to be analysed.
+        var minimumSeconds: Double { isLevelRun ? minimumLevelRunSeconds : minimumSegmentSeconds }
+        /// Whether the part is too short for HRV (`shortPartFlag`).
+        var isShort: Bool { keptSeconds < minimumSegmentSeconds - 1e-9 }
 
         /// Whether the part holds a frame stamped `time`.
         func keeps(_ time: Double) -> Bool { span.contains(time) && !(cut?.contains(time) ?? false) }
@@ -55,7 +78,9 @@ extension FinalAnalyzer {
     /// withheld. Without one, such a whole with a disturbed stretch is answered by the reading without that
     /// stretch, whatever that gives (a failure included): the spectrum of the whole holds the disturbance's own
     /// rhythm (a hand shaking at 1–3 Hz, the filter ringing after a jump of the level), which may pose as a
-    /// pulse the rest of the reading does not show.
+    /// pulse the rest of the reading does not show. A level run without a consistent part answers a whole that
+    /// failed, or earned a lower tier, whenever it earns at least `usable` (from its beats or its spectrum): the
+    /// frames outside it hold no pulse in that channel, only its clipped (or dark) level.
     func consistentSegment(frames: [FrameSample], motion: [MotionSample],
                            whole: Result<AnalysisResult, AnalysisError>) -> Result<AnalysisResult, AnalysisError>? {
         let wholeResult = try? whole.get()
@@ -68,22 +93,46 @@ extension FinalAnalyzer {
         for cut in cuts where !parts.contains(ReadingPart(span: first...last, cut: cut)) {
             parts.append(ReadingPart(span: first...last, cut: cut))
         }
+        for run in levelRuns(frames: frames) where !parts.contains(where: { $0.span == run && $0.cut == nil }) {
+            parts.append(ReadingPart(span: run, isLevelRun: true))
+        }
         var best: (result: AnalysisResult, part: ReadingPart)?
         var firstCut: (outcome: Result<AnalysisResult, AnalysisError>, part: ReadingPart)?
-        for part in parts where part.keptSeconds >= Self.minimumSegmentSeconds - 1e-9 {
-            let outcome = analyzeSpan(frames: frames.filter { part.keeps($0.timestamp) },
-                                      motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut)
+        var bestLevelRun: (result: AnalysisResult, part: ReadingPart)?
+        for part in parts where part.keptSeconds >= part.minimumSeconds - 1e-9 {
+            // A clean part is beaten only by one that keeps more of the reading.
+            if let best, best.result.quality == .clean, !(part.keptSeconds > best.part.keptSeconds + 1e-6) { continue }
+            let outcome = analyze(part, frames: frames, motion: motion, screening: true)
             if part.cut != nil, firstCut == nil { firstCut = (outcome, part) }
-            guard case .success(let result) = outcome, Self.isConsistent(result) else { continue }
+            guard case .success(let result) = outcome else { continue }
+            if part.isLevelRun, bestLevelRun.map({ Self.isBetter(result, part, than: $0.result, $0.part) }) ?? true {
+                bestLevelRun = (result, part)
+            }
+            guard Self.isConsistent(result) else { continue }
             if best.map({ Self.isBetter(result, part, than: $0.result, $0.part) }) ?? true { best = (result, part) }
         }
+        var answer: ReadingPart?
         if let chosen = best, chosen.result.quality.rawValue >= wholeTier {
-            return .success(Self.marked(chosen.result, part: chosen.part))
+            answer = chosen.part
+        } else if let run = bestLevelRun, run.result.quality.rawValue >= QualityTier.usable.rawValue,
+                  run.result.quality.rawValue > (wholeResult?.quality.rawValue ?? 0) {
+            answer = run.part
+        } else if let wholeResult, !Self.isFromBeats(wholeResult), let cut = firstCut?.part {
+            answer = cut
         }
-        if let wholeResult, !Self.isFromBeats(wholeResult), let (outcome, part) = firstCut {
-            return outcome.map { Self.marked($0, part: part) }
+        return answer.map { part in
+            analyze(part, frames: frames, motion: motion, screening: false).map { Self.marked($0, part: part) }
         }
-        return nil
+    }
+
+    /// `part` of the reading analysed as a reading of its own (`analyzeSpan`); `screening` leaves out what no
+    /// choice between parts depends on (the HRV noise correction, breathing, the beat records): the part chosen is
+    /// analysed again in full.
+    func analyze(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample],
+                 screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+        analyzeSpan(frames: frames.filter { part.keeps($0.timestamp) },
+                    motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut, reportsHrv: !part.isShort,
+                    screening: screening)
     }
 
     /// `result` with the flag and diagnostics that say which part of the reading it describes.
@@ -98,7 +147,81 @@ extension FinalAnalyzer {
             result.diagnostics.analysedSegmentStart = part.span.lowerBound
             result.diagnostics.analysedSegmentEnd = part.span.upperBound
         }
+        if part.isShort { result.flags.append(shortPartFlag) }
         return result
+    }
+
+    /// The level runs tried: for each channel whose level over the whole reading is not usable
+    /// (`ChannelChoice.hasUsableLevel`: clipped or dark) the longest run of `levelBlockSeconds` blocks in which it
+    /// is lit but not held at the clip level (`isLit`), when that run is at least `minimumLevelRunSeconds` long
+    /// and the channel is lit in at most `maximumLitShareOutsideRun` of the other blocks; an end of the run that
+    /// borders another block is brought in by `cutMarginSeconds` (the step into clipping).
+    /// A change of pressure that drives a torch-lit red channel into clipping for the rest of the reading leaves
+    /// its pulse only in such a run.
+    func levelRuns(frames: [FrameSample]) -> [ClosedRange<Double>] {
+        guard let first = frames.first?.timestamp, let last = frames.last?.timestamp, last > first else { return [] }
+        let blockCount = Int(((last - first) / Self.levelBlockSeconds).rounded(.up))
+        var runs: [ClosedRange<Double>] = []
+        for channel in PulseChannel.allCases {
+            let values = frames.map { channel.value(in: $0) }
+            guard !ChannelChoice.hasUsableLevel(Self.level(of: values[...], clipLevel: qualityMeter.clipLevel))
+            else { continue }
+            let ceiling = values.max() ?? 0
+            var usable = [Bool](repeating: false, count: blockCount)
+            var start = 0
+            for block in 0..<blockCount {
+                let end = block + 1 == blockCount ? frames.count : frames[start...].firstIndex {
+                    $0.timestamp >= first + Double(block + 1) * Self.levelBlockSeconds
+                } ?? frames.count
+                usable[block] = end > start && Self.isLit(values[start..<end], ceiling: ceiling,
+                                                          clipLevel: qualityMeter.clipLevel)
+                start = end
+            }
+            guard let longest = Self.longestRun(usable) else { continue }
+            let outside = blockCount - longest.count
+            let litOutside = usable.filter { $0 }.count - longest.count
+            guard outside > 0, Double(litOutside) <= Self.maximumLitShareOutsideRun * Double(outside) else { continue }
+            let lower = longest.lowerBound == 0 ? first
+                : first + Double(longest.lowerBound) * Self.levelBlockSeconds + Self.cutMarginSeconds
+            let upper = longest.upperBound == blockCount ? last
+                : first + Double(longest.upperBound) * Self.levelBlockSeconds - Self.cutMarginSeconds
+            if upper - lower >= Self.minimumLevelRunSeconds - 1e-9, !runs.contains(lower...upper) {
+                runs.append(lower...upper)
+            }
+        }
+        return runs
+    }
+
+    /// Whether a block of a channel's values is lit and not held at the ceiling: its median is above the 20 counts
+    /// of a lit channel (`ChannelChoice.hasUsableLevel`) and, when the reading's highest value `ceiling` is at or
+    /// above `clipLevel` (the channel clips), more than `ceilingMarginCounts` below it. The median, and the
+    /// ceiling rather than `clipLevel`, so that a red channel near 250 whose pulse touches the clip level now and
+    /// then is not broken into short runs, while after a step into clipping the median sits at the ceiling.
+    static func isLit(_ values: ArraySlice<Double>, ceiling: Double, clipLevel: Double) -> Bool {
+        guard let median = Statistics.median(Array(values)),
+              ChannelChoice.hasUsableLevel((dc: median, clipped: 0)) || median >= clipLevel else { return false }
+        return ceiling < clipLevel || median < ceiling - ceilingMarginCounts
+    }
+
+    /// Mean and share of values at or above `clipLevel`.
+    static func level(of values: ArraySlice<Double>, clipLevel: Double) -> (dc: Double, clipped: Double) {
+        let clipped = values.filter { $0 >= clipLevel }.count
+        return (Statistics.mean(values) ?? 0, Double(clipped) / Double(max(values.count, 1)))
+    }
+
+    /// The longest run of `true` (the first of equal ones), as a half-open index range; nil without one.
+    static func longestRun(_ flags: [Bool]) -> Range<Int>? {
+        var best: Range<Int>?
+        var start: Int?
+        for index in 0...flags.count {
+            if index < flags.count, flags[index] {
+                if start == nil { start = index }
+            } else if let runStart = start {
+                if (best?.count ?? 0) < index - runStart { best = runStart..<index }
+                start = nil
+            }
+        }
+        return best
     }
 
     /// The spans tried, in order: the start delayed by 1, 2, … (at most `maximumTrimSteps`) steps, then the end

@@ -39,9 +39,12 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// Analyses all of `frames` as one reading; quality windows overlapping `cut` (a stretch left out of the
-    /// frames) are not measured.
-    func analyzeSpan(frames: [FrameSample], motion: [MotionSample],
-                     cut: ClosedRange<Double>? = nil) -> Result<AnalysisResult, AnalysisError> {
+    /// frames) are not measured. Without `reportsHrv` (a part too short for HRV) the result holds no HRV and is at
+    /// most `usable`. A `screening` analysis (of a candidate part) decides the heart rate, tier and flags only:
+    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records.
+    func analyzeSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
+                     reportsHrv hrvAllowed: Bool = true,
+                     screening: Bool = false) -> Result<AnalysisResult, AnalysisError> {
         let signal = ReadingSignal(frames: frames)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
             return .failure(.noHeartRate(reasons: ["too_short"]))
@@ -81,7 +84,8 @@ public struct FinalAnalyzer: Sendable {
                                    redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
             chosen = spectral
         }
-        return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion)
+        return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion,
+                        hrvAllowed: hrvAllowed, screening: screening)
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -135,9 +139,7 @@ public struct FinalAnalyzer: Sendable {
 
     /// Mean level and share of clipped frames of `channel`.
     func channelLevels(_ channel: PulseChannel, _ signal: ReadingSignal) -> (dc: Double, clipped: Double) {
-        let values = signal.frames.map { channel.value(in: $0) }
-        let clipped = Double(values.filter { $0 >= qualityMeter.clipLevel }.count) / Double(max(values.count, 1))
-        return (Statistics.mean(values) ?? 0, clipped)
+        Self.level(of: signal.frames.map { channel.value(in: $0) }[...], clipLevel: qualityMeter.clipLevel)
     }
 
     /// Margin by which a channel's score bound must fall below the bar before it is dropped, so that rounding in
@@ -182,7 +184,8 @@ public struct FinalAnalyzer: Sendable {
     }
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
-                          spectral: ChannelAnalysis?, motion: [MotionSample]) -> Result<AnalysisResult, AnalysisError> {
+                          spectral: ChannelAnalysis?, motion: [MotionSample],
+                          hrvAllowed: Bool, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
         let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
@@ -214,13 +217,15 @@ public struct FinalAnalyzer: Sendable {
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
         let fromBeats = spectralHeartRate == nil
         let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && !evidence.isDisturbed
-        let clean = fromBeats && usable && evidence.qualityPassedFraction >= 0.9 && intervals.discardRatio <= 0.05
-            && !intervals.vetoed && evidence.snrDb >= 6 && evidence.saturationFraction < 0.05
+        let clean = hrvAllowed && fromBeats && usable && evidence.qualityPassedFraction >= 0.9
+            && intervals.discardRatio <= 0.05 && !intervals.vetoed && evidence.snrDb >= 6
+            && evidence.saturationFraction < 0.05
         let tier: QualityTier = clean ? .clean : usable ? .usable : .withheld
-        let reportsHrv = fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
+        let reportsHrv = hrvAllowed && fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 
-        let breathing = breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
+        let breathing = screening ? BreathingAnalysis(rate: nil, camera: nil, motion: nil, motionSamples: 0)
+            : breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
         var diagnostics = makeDiagnostics(signal: signal, choice: choice, evidence: evidence, metrics: metrics,
                                           intervals: intervals, beats: beats)
         diagnostics.motionSamples = breathing.motionSamples
@@ -228,11 +233,12 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.rrMotionConc = breathing.motion?.concentration
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
-        let rmssd = correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw,
-                                   capture: captureNoise(signal))
+        let rmssd = screening ? (value: metrics.rmssd, applied: false, halfCrossingShare: 1.0)
+            : correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw,
+                             capture: captureNoise(signal))
         diagnostics.estGmApplied = rmssd.applied
-        diagnostics.beats = beatRecords(beats: beats, intervals: intervals,
-                                        halfCrossingShare: rmssd.halfCrossingShare)
+        diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
+                                                         halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
@@ -269,17 +275,29 @@ public struct FinalAnalyzer: Sendable {
             beatRate.map { abs($0 - bpm) <= Self.spectralAgreementBpm } ?? false
         }
         if reasons.isEmpty, rate.subharmonicBpm == nil, agreesWithBeats(rate.rateBpm) { return nil }
+        guard let best = Self.confirmedRate(rate, candidatesBpm: rate.candidatesBpm, pulses: spectral.pulses,
+                                            extractor: extractor, decisiveSnr: HarmonicRate.decisiveSnr) else {
+            return nil
+        }
+        return reasons.isEmpty && agreesWithBeats(best) ? nil : best
+    }
+
+    /// The spectral rule shared by the final analysis and the live session's `SustainedPulse`: of the rates
+    /// `candidatesBpm` that the spectral peak `rate` may hold, the one whose beat train (`BeatTrainAgreement` on
+    /// `pulses` with `extractor`'s detector) agrees best, when at least `BeatTrainAgreement.minimumShare` of its
+    /// intervals sit at its period, or, with a `decisiveSnr` that the peak reaches, when more of them sit at the
+    /// period than at half of it (the beats must not run twice as fast); nil otherwise.
+    static func confirmedRate(_ rate: HarmonicRate, candidatesBpm: [Double], pulses: [UniformSegment],
+                              extractor: BeatExtractor, decisiveSnr: Double?) -> Double? {
         let train = BeatTrainAgreement(extractor: extractor)
-        let share = { (bpm: Double) in train.share(pulses: spectral.pulses, periodSeconds: 60 / bpm) }
-        let shares = rate.candidatesBpm.map { ($0, share($0)) }
+        let share = { (bpm: Double) in train.share(pulses: pulses, periodSeconds: 60 / bpm) }
+        let shares = candidatesBpm.map { ($0, share($0)) }
         guard let (best, bestShare) = shares.max(by: { $0.1 < $1.1 }), bestShare > 0 else { return nil }
+        if bestShare >= BeatTrainAgreement.minimumShare { return best }
+        guard let decisiveSnr, rate.snr >= decisiveSnr else { return nil }
         // When the subharmonic wins, twice it is the fundamental, whose share is already measured.
         let doubledShare = { shares.first { $0.0 == 2 * best }?.1 ?? share(2 * best) }
-        let confirmed = bestShare >= BeatTrainAgreement.minimumShare
-            || (rate.snr >= HarmonicRate.decisiveSnr
-                && (2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > doubledShare()))
-        guard confirmed else { return nil }
-        return reasons.isEmpty && agreesWithBeats(best) ? nil : best
+        return 2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > doubledShare() ? best : nil
     }
 
     /// Largest share `s` of the measured RMSSD² the noise correction removes. A relative error ε in the noise

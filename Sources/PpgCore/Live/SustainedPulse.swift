@@ -4,10 +4,12 @@
 /// answers from (`HarmonicRate` confirmed by `BeatTrainAgreement`). A reading with such a pulse is not cancelled
 /// for low quality: the final analysis grades it.
 ///
-/// The rule is the final analysis' own for a spectral heart rate: a significant peak (`HarmonicRate`, at least
-/// `HarmonicRate.minimumSnr` over its local floor) with at least `BeatTrainAgreement.minimumShare` of the beat
-/// train's intervals at its period; and the peak must not be where mains flicker folds to at this frame rate
-/// (`MainsFlicker`). It only keeps a started reading from a low-quality cancel; it never starts one.
+/// The rule is the final analysis' own for a spectral heart rate (`FinalAnalyzer.confirmedRate`): a significant
+/// peak (`HarmonicRate`, at least `HarmonicRate.minimumSnr` over its local floor) with at least
+/// `BeatTrainAgreement.minimumShare` of the beat train's intervals at its period (its fundamental only, and without
+/// the final analysis' branch for a decisive peak: a few seconds of spectrum decide less than a whole reading);
+/// and the peak must not be where mains flicker folds to at this frame rate (`MainsFlicker`). It only keeps a
+/// started reading from a low-quality cancel; it never starts one.
 struct SustainedPulse {
     /// Seconds of the run analysed (at most).
     static let windowSeconds = 15.0
@@ -33,8 +35,7 @@ struct SustainedPulse {
         let span = recent.newestTime - frames[0].timestamp
         let frameRate = span > 0 ? Double(frames.count - 1) / span : 0
         guard !MainsFlicker.mayBeFlicker(peakHz: rate.rateBpm / 60, sampleRate: frameRate) else { return false }
-        let share = BeatTrainAgreement(extractor: extractor).share(pulses: [recent.extraction.pulse],
-                                                                   periodSeconds: 60 / rate.rateBpm)
-        return share >= BeatTrainAgreement.minimumShare
+        return FinalAnalyzer.confirmedRate(rate, candidatesBpm: [rate.rateBpm], pulses: [recent.extraction.pulse],
+                                           extractor: extractor, decisiveSnr: nil) != nil
     }
 }
