@@ -57,7 +57,7 @@ public struct EngineAdapter: ReadingEngine {
             time: tick.time, contact: tick.contact, qualityScore: tick.qualityScore, amplitude: tick.amplitude,
             measuredFps: tick.measuredFps, heartRateBpm: tick.heartRateBpm,
             rmssdMs: tick.rmssdMs, breathingRateBrpm: tick.breathingRateBrpm, liveEstimate: estimate,
-            redDc: tick.redDc, sustainedPulse: tick.sustainedPulse)
+            redDc: tick.redDc, sustainedPulse: tick.sustainedPulse, disturbed: tick.disturbed)
     }
 }
 

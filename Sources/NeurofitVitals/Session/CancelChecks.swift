@@ -1,3 +1,5 @@
+import PpgCore
+
 /// The five ordered cancel checks of a measuring attempt, fed one preview tick at a time.
 struct CancelChecks {
     /// A quality score below this counts as a failed quality check: clearly below the start gate's floor (0.5 by
@@ -6,11 +8,18 @@ struct CancelChecks {
     /// hold a sustained pulse (`SignalTick.sustainedPulse`) does not fail it either: the final analysis answers
     /// such a faint pulse from the reading's spectrum and beat train.
     static let badQualityBelow = 0.35
+    /// Longest stretch of disturbed ticks (`SignalTick.disturbed`) left out of the low-quality check, seconds from
+    /// the first: one motion burst or change of pressure, with the seconds the analysis needs to score the pulse
+    /// again, is what the final analysis cuts out of a reading (no longer than this), not a reason to abandon it.
+    /// Disturbed ticks after it, or of a second disturbance, count as any other.
+    static let toleratedDisturbanceSeconds = FinalAnalyzer.maximumCutSeconds
 
     private let advanced: AdvancedConfiguration
     private var noContactRun = 0
     private var withheldRun = 0
     private var qualityWindow: [(time: Double, bad: Bool)] = []
+    /// Sample time of the attempt's first disturbed tick, nil before one.
+    private var disturbanceStart: Double?
     private(set) var previewCount = 0
     private(set) var sawLowDiscardEstimate = false
 
@@ -27,8 +36,13 @@ struct CancelChecks {
            ratio < advanced.liveDiscardGateThreshold {
             sawLowDiscardEstimate = true
         }
-        let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow && !tick.sustainedPulse
-        qualityWindow.append((tick.time, bad))
+        if tick.disturbed, disturbanceStart == nil { disturbanceStart = tick.time }
+        let tolerated = tick.disturbed
+            && tick.time - (disturbanceStart ?? tick.time) <= Self.toleratedDisturbanceSeconds
+        if !tolerated {
+            let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow && !tick.sustainedPulse
+            qualityWindow.append((tick.time, bad))
+        }
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
     }
 

@@ -24,6 +24,10 @@ public struct SignalTick: Sendable, Equatable {
     /// Whether the last 10–15 s hold a pulse the quality score misses (a faint pulse that stands out over more
     /// seconds): such a tick does not count against the reading in the low-quality cancel check.
     public var sustainedPulse: Bool
+    /// Whether a sudden change of the level (a motion burst, the finger pressing or settling) lies within the last
+    /// quality window, so that the score measures the disturbance rather than the pulse: one such stretch per reading
+    /// is left out of the low-quality cancel check, as the final analysis cuts it out.
+    public var disturbed: Bool
 
     /// The live HRV estimate the analyzer made this tick, which drives the discard and withheld gates.
     public enum LiveEstimate: Sendable, Equatable {
@@ -46,7 +50,8 @@ public struct SignalTick: Sendable, Equatable {
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double? = nil,
                 heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
-                liveEstimate: LiveEstimate = .none, redDc: Double? = nil, sustainedPulse: Bool = false) {
+                liveEstimate: LiveEstimate = .none, redDc: Double? = nil, sustainedPulse: Bool = false,
+                disturbed: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -58,5 +63,6 @@ public struct SignalTick: Sendable, Equatable {
         self.liveEstimate = liveEstimate
         self.redDc = redDc
         self.sustainedPulse = sustainedPulse
+        self.disturbed = disturbed
     }
 }

@@ -45,7 +45,6 @@ public struct LiveAnalyzer: Sendable {
 
     private let options: LiveOptions
     private let extractor = BeatExtractor()
-    private let contactRule = ContactRule()
     private var qualityMeter = LiveQualityMeter()
     /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
@@ -201,10 +200,9 @@ public struct LiveAnalyzer: Sendable {
         let newest = frames.newest!
         let now = newest.timestamp
         let lastSecond = frames.firstIndex(notBefore: now - Self.tickSeconds + 1e-9)
-        var plausible = 0, redDominant = 0, saturation = 0.0
+        var plausible = 0, saturation = 0.0
         for index in lastSecond..<frames.count {
             if ContactRule.isPlausibleFingertip(frames[index]) { plausible += 1 }
-            if contactRule.isLitFingertip(frames[index]) { redDominant += 1 }
             saturation += qualityMeter.saturation(of: frames[index])
         }
         let frameCount = Double(frames.count - lastSecond)
@@ -230,8 +228,7 @@ public struct LiveAnalyzer: Sendable {
         let elapsed = time - (origin ?? time)
         return LiveTick(
             time: time,
-            contact: contact.update(time: time, plausibleShare: plausibleShare,
-                                    redDominantShare: Double(redDominant) / frameCount,
+            contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
                                     showsPulse: quality?.showsPulse ?? false,
                                     levelJumped: levelJumped(recent, now: now)),
             qualityScore: score,
@@ -245,7 +242,8 @@ public struct LiveAnalyzer: Sendable {
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
             estimate: estimate(now: now, quality: score),
-            sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now))
+            sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now),
+            disturbed: now - latestStep < LiveQualityMeter.windowSeconds)
     }
 
     /// Whether the last `SustainedPulse.windowSeconds` of the current run hold a sustained pulse on `channel`.

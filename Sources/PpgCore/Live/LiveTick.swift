@@ -27,11 +27,16 @@ public struct LiveTick: Sendable, Equatable {
     /// Whether the last 10–15 s hold a pulse the quality score misses (`SustainedPulse`); only looked for while
     /// the score is below the pass threshold.
     public var sustainedPulse: Bool
+    /// Whether a sudden change of the level (a motion burst, the finger pressing or settling: `LevelStep`) lies
+    /// within the last quality window: the score then measures the disturbance, or a window restarted after it,
+    /// rather than the pulse.
+    public var disturbed: Bool
 
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
-                breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false) {
+                breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
+                disturbed: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -44,5 +49,6 @@ public struct LiveTick: Sendable, Equatable {
         self.breathingRateBrpm = breathingRateBrpm
         self.estimate = estimate
         self.sustainedPulse = sustainedPulse
+        self.disturbed = disturbed
     }
 }

@@ -260,6 +260,34 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         } == true)
     }
 
+    @Test func oneDisturbedStretchIsLeftOutOfTheLowQualityCheckButNotASecond() {
+        let isLowQuality = { (event: SessionEvent) in
+            if case .cancelled(.lowQuality, _) = event { true } else { false }
+        }
+        let disturbed = { (time: Double) in
+            SignalTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2, disturbed: true)
+        }
+        // 10 s of a burst and the restart after it, among good ticks: no cancel.
+        var once = Harness()
+        once.startReading()
+        for _ in 0..<5 { once.tick() }
+        for _ in 0..<10 { once.tick(disturbed) }
+        for _ in 0..<20 { once.tick() }
+        #expect(!once.events.contains(where: isLowQuality))
+        // The same stretch without the flag cancels, and so does a second disturbance later in the reading.
+        var unflagged = Harness()
+        unflagged.startReading()
+        for _ in 0..<5 { unflagged.tick() }
+        for _ in 0..<10 { unflagged.tick { SignalTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
+        #expect(unflagged.events.contains(where: isLowQuality))
+        var twice = Harness()
+        twice.startReading()
+        for _ in 0..<5 { twice.tick(disturbed) }
+        for _ in 0..<15 { twice.tick() }
+        for _ in 0..<10 { twice.tick(disturbed) }
+        #expect(twice.events.contains(where: isLowQuality))
+    }
+
     @Test func abortRiskStepsAtPreviews21And30AndCancelsAt35() {
         var harness = Harness()
         harness.startReading()
