@@ -60,9 +60,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     public var gateRejected: Bool?, gateVeto: Bool?
     /// `gate_n_pairs`, `gate_n_merged`.
     public var gateNPairs: Int?, gateNMerged: Int?
-    /// `gate_discard_raw`, `gate_max_jump`, `gate_hf_share`, `gate_compress`, `gate_r_ps`, `gate_upstroke_share`.
+    /// `gate_discard_raw`, `gate_max_jump`, `gate_hf_share`, `gate_compress`, `gate_r_ps`.
     public var gateDiscardRaw: Double?, gateMaxJump: Double?, gateHfShare: Double?, gateCompress: Double?,
-               gateRPs: Double?, gateUpstrokeShare: Double?
+               gateRPs: Double?
     /// `est_rmssd_parabolic`, `est_rmssd_fixed` (ms).
     public var estRmssdParabolic: Double?, estRmssdFixed: Double?
     /// `est_gm_applied`.

@@ -485,7 +485,6 @@ public struct FinalAnalyzer: Sendable {
             diagnostics.gateMaxJump = gate.values.maxJump
             diagnostics.gateHfShare = gate.values.hfShare
             diagnostics.gateRPs = gate.values.rPs
-            diagnostics.gateUpstrokeShare = gate.values.upstrokeShare
             diagnostics.gateCompress = gate.values.compress
         }
         diagnostics.pnn50 = metrics.pnn50

@@ -12,8 +12,8 @@ public struct ConsistencyGate: Sendable {
         public var maximumJump: Double = 0.30
         /// Largest `SD1² / (SD1² + SD2²)`.
         public var maximumHfShare: Double = 0.50
-        /// Smallest share of the upstroke IBIs' variance that the peak IBIs confirm (`gate_upstroke_share`).
-        public var minimumUpstrokeShare: Double = 0.70
+        /// Smallest Pearson r between peak and upstroke IBIs.
+        public var minimumRPs: Double = 0.70
         /// Accepted range of `RMSSD_corrected / RMSSD_raw`.
         public var compressRange: ClosedRange<Double> = 0.5...1.5
 
@@ -38,7 +38,7 @@ public struct ConsistencyGate: Sendable {
     ///   - mergedCount: intervals merged (extra) plus inserted (missed) by the correction.
     ///   - rawFlaggedFraction: share of raw intervals flagged before correction.
     ///   - peakIntervalsMs / upstrokeIntervalsMs: the same beats' IBIs from the systolic peak and from the 50 %
-    ///     upstroke fiducial, equally long (for `gate_r_ps` and `gate_upstroke_share`); nil when unavailable.
+    ///     upstroke fiducial, equally long (for `gate_r_ps`); nil when unavailable.
     public func evaluate(corrected: IntervalSeries, raw: IntervalSeries, mergedCount: Int,
                          rawFlaggedFraction: Double, peakIntervalsMs: [Double]? = nil,
                          upstrokeIntervalsMs: [Double]? = nil) -> ConsistencyGateResult {
@@ -54,36 +54,17 @@ public struct ConsistencyGate: Sendable {
         if let sd1 = metrics.sd1, let sd2 = metrics.sd2, sd1 * sd1 + sd2 * sd2 > 0 {
             hfShare = sd1 * sd1 / (sd1 * sd1 + sd2 * sd2)
         }
-        var rPs: Double?, upstrokeShare: Double?
-        if let peakIntervalsMs, let upstrokeIntervalsMs, peakIntervalsMs.count >= 3 {
-            rPs = Statistics.pearson(peakIntervalsMs, upstrokeIntervalsMs)
-            upstrokeShare = Self.confirmedShare(of: upstrokeIntervalsMs, by: peakIntervalsMs)
+        var rPs: Double?
+        if let peakIntervalsMs, let upstrokeIntervalsMs {
+            rPs = peakIntervalsMs.count >= 3 ? Statistics.pearson(peakIntervalsMs, upstrokeIntervalsMs) : nil
         }
         var compress: Double?
         if let corrected = metrics.rmssd, let rawRmssd, rawRmssd > 0 { compress = corrected / rawRmssd }
 
         let values = ConsistencyGateResult.Values(
             nPairs: metrics.nPairs, nMerged: mergedCount, mergedFraction: Double(mergedCount) / Double(beatCount),
-            discardRaw: rawFlaggedFraction, maxJump: maxJump, hfShare: hfShare, rPs: rPs,
-            upstrokeShare: upstrokeShare, compress: compress)
-        return ConsistencyGateResult(values: values, vetoReasons: vetoReasons(for: values))
-    }
-
-    /// `cov(measured, witness) / var(measured)`: the share of `measured`'s variance that a second measurement of
-    /// the same intervals confirms. When the two measurements' errors are independent, their covariance is the
-    /// variance of the true intervals, so this is the true share of `measured`'s variance (its reliability),
-    /// whatever the witness's own error: a noisy witness makes the estimate less precise, not smaller. Pearson's
-    /// r is the geometric mean of both series' shares and falls just as far when only the witness is poorly timed.
-    /// Nil when `measured` does not vary or the lengths differ.
-    public static func confirmedShare(of measured: [Double], by witness: [Double]) -> Double? {
-        guard measured.count == witness.count, let meanMeasured = Statistics.mean(measured),
-              let meanWitness = Statistics.mean(witness) else { return nil }
-        var covariance = 0.0, variance = 0.0
-        for (value, other) in zip(measured, witness) {
-            covariance += (value - meanMeasured) * (other - meanWitness)
-            variance += (value - meanMeasured) * (value - meanMeasured)
-        }
-        return variance > 0 ? covariance / variance : nil
+            discardRaw: rawFlaggedFraction, maxJump: maxJump, hfShare: hfShare, rPs: rPs, compress: compress)
+        return ConsistencyGateResult(values: values, vetoReasons: vetoReasons(for: values, hasRPs: rPs != nil))
     }
 
     /// Evaluates the gate on an `ArtifactCorrection`: its corrected series, its raw series without the flagged
@@ -95,14 +76,14 @@ public struct ConsistencyGate: Sendable {
                  peakIntervalsMs: peakIntervalsMs, upstrokeIntervalsMs: upstrokeIntervalsMs)
     }
 
-    private func vetoReasons(for values: ConsistencyGateResult.Values) -> [GateVetoReason] {
+    private func vetoReasons(for values: ConsistencyGateResult.Values, hasRPs: Bool) -> [GateVetoReason] {
         var reasons: [GateVetoReason] = []
         if values.nPairs < thresholds.minimumPairs { reasons.append(.nPairs) }
         if values.mergedFraction > thresholds.maximumMergedFraction { reasons.append(.nMerged) }
         if values.discardRaw > thresholds.maximumDiscardRaw { reasons.append(.discardRaw) }
         if let jump = values.maxJump, jump > thresholds.maximumJump { reasons.append(.maxJump) }
         if let share = values.hfShare, share > thresholds.maximumHfShare { reasons.append(.hfShare) }
-        if let share = values.upstrokeShare, share < thresholds.minimumUpstrokeShare { reasons.append(.upstrokeShare) }
+        if let r = values.rPs, r < thresholds.minimumRPs { reasons.append(.rPs) }
         if let ratio = values.compress, !thresholds.compressRange.contains(ratio) { reasons.append(.compress) }
         if values.maxJump == nil || values.hfShare == nil || values.compress == nil { reasons.append(.undefined) }
         return reasons

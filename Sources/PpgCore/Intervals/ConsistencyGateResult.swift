@@ -16,9 +16,6 @@ public struct ConsistencyGateResult: Sendable, Equatable {
         public let hfShare: Double?
         /// `gate_r_ps`: Pearson r between peak and 50 %-upstroke IBIs; nil when not supplied.
         public let rPs: Double?
-        /// `gate_upstroke_share`: the share of the 50 %-upstroke IBIs' variance that the peak IBIs confirm
-        /// (`ConsistencyGate.confirmedShare`), the vetoed quantity; nil when not supplied.
-        public let upstrokeShare: Double?
         /// `gate_compress`: `RMSSD_corrected / RMSSD_raw`.
         public let compress: Double?
     }

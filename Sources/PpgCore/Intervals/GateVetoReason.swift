@@ -10,9 +10,8 @@ public enum GateVetoReason: String, Sendable, Equatable, CaseIterable {
     case maxJump = "max_jump"
     /// Short-term variability dominates (`gate_hf_share`): white IBI noise or timing jitter.
     case hfShare = "hf_share"
-    /// The peak intervals confirm too little of the upstroke intervals' variance (`gate_upstroke_share`): timing
-    /// error dominates the true variability of the series RMSSD is measured on.
-    case upstrokeShare = "upstroke_share"
+    /// The two fiducials disagree (`gate_r_ps`): timing noise dominates true variability.
+    case rPs = "r_ps"
     /// Correction changed RMSSD too much (`gate_compress`).
     case compress = "compress"
     /// A gate value could not be computed (too few intervals).
