@@ -182,4 +182,14 @@ struct DisturbedReadingTests {
         #expect(moved.allSatisfy { cut.contains(frames[$0].timestamp) })
         #expect(FinalAnalyzer().disturbanceCut(frames: synthetic.frames, motion: [], channel: .red) == nil)
     }
+
+    /// Frame times far apart (found by the analysis fuzzer: a block count beyond `Int.max` trapped) give no level
+    /// run instead of a crash, and the analysis of such a reading fails with an error.
+    @Test func framesFarApartInTimeGiveNoLevelRun() {
+        let clipped = [FrameSample(timestamp: 0, red: 255, green: 0, blue: 0),
+                       FrameSample(timestamp: 1, red: 255, green: 0, blue: 0),
+                       FrameSample(timestamp: 1e300, red: 200, green: 0, blue: 0)]
+        #expect(FinalAnalyzer().levelRuns(frames: clipped).isEmpty)
+        if case .success = FinalAnalyzer().analyze(frames: clipped) { Issue.record("a 1e300 s reading was analysed") }
+    }
 }

@@ -158,8 +158,10 @@ extension FinalAnalyzer {
     /// borders another block is brought in by `cutMarginSeconds` (the step into clipping).
     /// A change of pressure that drives a torch-lit red channel into clipping for the rest of the reading leaves
     /// its pulse only in such a run.
+    /// None for a reading longer than `maximumDurationSeconds` (the whole of it is refused as too long).
     func levelRuns(frames: [FrameSample]) -> [ClosedRange<Double>] {
-        guard let first = frames.first?.timestamp, let last = frames.last?.timestamp, last > first else { return [] }
+        guard let first = frames.first?.timestamp, let last = frames.last?.timestamp, last > first,
+              last - first <= Self.maximumDurationSeconds else { return [] }
         let blockCount = Int(((last - first) / Self.levelBlockSeconds).rounded(.up))
         var runs: [ClosedRange<Double>] = []
         for channel in PulseChannel.allCases {
