@@ -111,11 +111,7 @@ public struct CaptureTimeNoise: Sendable, Equatable {
     /// Variance (s²) of the successive difference `e₃ − 2e₂ + e₁` of the errors of three consecutive beats at
     /// `times` (s): `6·variance` for beats further apart than a window.
     public func differenceVariance(times: (Double, Double, Double)) -> Double {
-        let points = [times.0, times.1, times.2], weights = [1.0, -2.0, 1.0]
-        var sum = 0.0
-        for i in 0..<3 {
-            for j in 0..<3 { sum += weights[i] * weights[j] * covariance(lagSeconds: points[i] - points[j]) }
-        }
-        return max(sum, 0)
+        let points = [times.0, times.1, times.2]
+        return TimingNoise.successiveDifferenceVariance { covariance(lagSeconds: points[$0] - points[$1]) }
     }
 }

@@ -136,10 +136,17 @@ public struct TimingNoise: Sendable {
     /// Variance (s²) of the successive difference `e₃ − 2e₂ + e₁` of three consecutive beats' time errors from noise
     /// `sigma` (counts), with every covariance between them.
     public func differenceVariance(sigma: Double, _ beats: (BeatError, BeatError, BeatError)) -> Double {
-        let points = [beats.0, beats.1, beats.2], weights = [1.0, -2.0, 1.0]
+        let points = [beats.0, beats.1, beats.2]
+        return Self.successiveDifferenceVariance { covariance(sigma: sigma, points[$0], points[$1]) }
+    }
+
+    /// Variance of `e₃ − 2e₂ + e₁` from the covariances `covariance(i, j)` of three consecutive beats' errors
+    /// (indices 0…2), at least 0.
+    static func successiveDifferenceVariance(_ covariance: (Int, Int) -> Double) -> Double {
+        let weights = [1.0, -2.0, 1.0]
         var sum = 0.0
         for i in 0..<3 {
-            for j in 0..<3 { sum += weights[i] * weights[j] * covariance(sigma: sigma, points[i], points[j]) }
+            for j in 0..<3 { sum += weights[i] * weights[j] * covariance(i, j) }
         }
         return max(sum, 0)
     }
