@@ -40,14 +40,12 @@ public struct CaptureTimeNoise: Sendable, Equatable {
                   window: window, sampleRate: sampleRate)
     }
 
-    /// Each frame's delivery delay up to a constant: its stamp residual `t_k − k·T` (`T` the median stamp interval,
-    /// as the estimator takes it) minus the median residual of its neighbours within the estimator's half-width,
-    /// the frame itself left out. A median that included the frame would absorb part of its own delay and narrow
-    /// the distribution; the neighbours' median only adds its own small spread.
+    /// Each frame's delivery delay up to a constant: its stamp residual `t_k − k·T`
+    /// (`CaptureTimeEstimator.stampResiduals`) minus the median residual of its neighbours within the estimator's
+    /// half-width, the frame itself left out. A median that included the frame would absorb part of its own delay
+    /// and narrow the distribution; the neighbours' median only adds its own small spread.
     static func delays(_ stamps: [Double]) -> [Double] {
-        let intervals = (1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }
-        guard let period = Statistics.median(intervals), period > 0 else { return [] }
-        let residuals = stamps.indices.map { stamps[$0] - Double($0) * period }
+        guard let residuals = CaptureTimeEstimator.stampResiduals(stamps)?.residuals else { return [] }
         let reach = CaptureTimeEstimator.halfWidth
         var delays = [Double](repeating: 0, count: residuals.count)
         var neighbours = [Double](repeating: 0, count: 2 * reach)

@@ -19,10 +19,9 @@ public enum CaptureTimeEstimator {
     /// would not increase strictly.
     public static func captureTimes(_ timestamps: ArraySlice<Double>) -> [Double] {
         let stamps = Array(timestamps)
-        guard stamps.count >= 2 * halfWidth + 1 else { return stamps }
-        let intervals = (1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }
-        guard let period = Statistics.median(intervals), period > 0 else { return stamps }
-        let residuals = stamps.indices.map { stamps[$0] - Double($0) * period }
+        guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps) else {
+            return stamps
+        }
         var window = [Double](repeating: 0, count: 2 * halfWidth + 1)
         var times = [Double](repeating: 0, count: stamps.count)
         for index in stamps.indices {
@@ -34,5 +33,14 @@ public enum CaptureTimeEstimator {
         }
         for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return stamps }
         return times
+    }
+
+    /// The period `T` the estimate steps by (the median stamp interval) and each stamp's residual `t_k − k·T`; nil
+    /// without a positive period.
+    static func stampResiduals(_ stamps: [Double]) -> (period: Double, residuals: [Double])? {
+        guard stamps.count >= 2 else { return nil }
+        let intervals = (1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }
+        guard let period = Statistics.median(intervals), period > 0 else { return nil }
+        return (period, stamps.indices.map { stamps[$0] - Double($0) * period })
     }
 }
