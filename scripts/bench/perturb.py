@@ -11,12 +11,16 @@ reproducible and every window gets its own draw. Channel values stay within the 
   same movement in every channel) with an oscillation of 0.5–3 Hz under a smooth envelope.
 * `pressure`: at a random moment between 8 s and 8 s before the end, the finger presses differently: within
   0.3 s the DC steps by 10–30 % (up or down) and the pulse amplitude changes by a factor of 0.4–1.6.
+* `lift`: at a random moment between 25 s and 20 s before the end, the finger leaves the lens for 3 s: the lens
+  sees a lit grey room (red, green and blue alike, 60–160 counts, with its noise and a slow drift), then the finger
+  comes back and settles as in `placement`. No reading may measure across it (`lift_interval` tells where it is).
 """
 
 import math
 import random
 
-KINDS = ("clean", "placement", "burst", "pressure")
+KINDS = ("clean", "placement", "burst", "pressure", "lift")
+LIFT_SECONDS = 3.0
 COLUMNS = ("red", "green", "blue")
 DC_SMOOTHING_S = 1.5   # centred moving average that splits a channel into its DC and its pulse
 
@@ -27,7 +31,7 @@ def perturbed_rows(times, channels, kind, seed, key):
     if kind == "clean":
         return {name: list(values) for name, values in channels.items()}
     draw = random.Random(f"{seed}:{key}:{kind}")
-    apply = {"placement": _placement, "burst": _burst, "pressure": _pressure}[kind]
+    apply = {"placement": _placement, "burst": _burst, "pressure": _pressure, "lift": _lift}[kind]
     return {name: [min(max(v, 0.0), 255.0) for v in values]
             for name, values in apply(times, channels, draw).items()}
 
@@ -92,6 +96,43 @@ def _pressure(times, channels, draw):
         for t, v, d in zip(times, values, dc):
             blend = min(max((t - moment) / 0.3, 0.0), 1.0)
             column.append(d * (1 + step * blend) + (v - d) * (1 + (factor - 1) * blend))
+        out[name] = column
+    return out
+
+
+def lift_interval(times, seed, key):
+    """(start, end) sample times of the lift that disturbance `lift` lays over a recording with these `times`."""
+    start = _lift_start(times, random.Random(f"{seed}:{key}:lift"))
+    return start, start + LIFT_SECONDS
+
+
+def _lift_start(times, draw):
+    """The moment the finger leaves the lens (the first draw of `lift`)."""
+    return draw.uniform(times[0] + 25.0, max(times[0] + 25.0, times[-1] - 20.0))
+
+
+def _lift(times, channels, draw):
+    """The finger away from the lens for LIFT_SECONDS, a grey room in its place, then a settling DC."""
+    start = _lift_start(times, draw)
+    end = start + LIFT_SECONDS
+    grey = draw.uniform(60.0, 160.0)
+    room = {name: grey * draw.uniform(0.9, 1.1) for name in COLUMNS}
+    drift = draw.uniform(-1.0, 1.0)
+    tau = draw.uniform(0.7, 2.5)
+    sign = draw.choice((-1.0, 1.0))
+    offsets = {name: sign * draw.uniform(0.15, 0.4) for name in COLUMNS}
+    noise = random.Random(draw.random())
+    out = {}
+    for name, values in channels.items():
+        level = _mean(values)
+        column = []
+        for t, v in zip(times, values):
+            if start <= t < end:
+                column.append(room[name] + drift * (t - start) + noise.gauss(0.0, 1.0))
+            elif t >= end:
+                column.append(v + offsets[name] * level * math.exp(-(t - end) / tau))
+            else:
+                column.append(v)
         out[name] = column
     return out
 

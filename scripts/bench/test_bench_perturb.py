@@ -8,7 +8,7 @@ import os
 import tempfile
 import unittest
 
-from bench.perturb import KINDS, perturbed_rows, read_csv, write_perturbed
+from bench.perturb import KINDS, lift_interval, perturbed_rows, read_csv, write_perturbed
 
 
 def pulse_window(seconds=60.0, rate=30.0):
@@ -48,6 +48,15 @@ class PerturbTests(unittest.TestCase):
         self.assertTrue(moved and (times[moved[-1]] - times[moved[0]]) <= 4.0)
         pressure = perturbed_rows(times, channels, "pressure", 4, "w")
         self.assertGreater(abs(sum(pressure["red"][-90:]) / 90 - 200), 0.1 * 200 - 1)
+
+    def test_a_lift_shows_a_grey_room_for_three_seconds_where_lift_interval_says(self):
+        times, channels = pulse_window()
+        rows = perturbed_rows(times, channels, "lift", 5, "w")
+        start, end = lift_interval(times, 5, "w")
+        self.assertTrue(25 <= start <= 40 and abs(end - start - 3) < 1e-9)
+        inside = [k for k, t in enumerate(times) if start <= t < end]
+        self.assertTrue(all(abs(rows["red"][k] - rows["green"][k]) < 0.3 * rows["red"][k] for k in inside))
+        self.assertTrue(all(rows["red"][k] == channels["red"][k] for k, t in enumerate(times) if t < start))
 
     def test_a_perturbed_csv_round_trips(self):
         times, channels = pulse_window(seconds=5)

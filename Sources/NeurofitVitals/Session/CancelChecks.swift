@@ -13,6 +13,12 @@ struct CancelChecks {
     /// again, is what the final analysis cuts out of a reading (no longer than this), not a reason to abandon it.
     /// Disturbed ticks after it, or of a second disturbance, count as any other.
     static let toleratedDisturbanceSeconds = FinalAnalyzer.maximumCutSeconds
+    /// Share of the attempt's ticks holding a sustained pulse (`SignalTick.sustainedPulse`: a pulse the 5 s
+    /// windows cannot score, carried by the spectrum of the last 10–15 s) from which the no-low-discard check does
+    /// not fire: such a pulse is too faint for its beats to give a live HRV estimate, so the estimate cannot judge
+    /// the reading, and the final analysis reads its heart rate from the spectrum (withholding HRV when the beats
+    /// do not hold). Pulse-free signal shows a sustained pulse on a few ticks in a hundred.
+    static let spectralPulseShare = 0.25
 
     private let advanced: AdvancedConfiguration
     private var noContactRun = 0
@@ -21,6 +27,8 @@ struct CancelChecks {
     /// Sample time of the attempt's first disturbed tick, nil before one.
     private var disturbanceStart: Double?
     private(set) var previewCount = 0
+    /// Ticks of the attempt holding a sustained pulse.
+    private var sustainedCount = 0
     private(set) var sawLowDiscardEstimate = false
 
     init(advanced: AdvancedConfiguration) {
@@ -36,12 +44,14 @@ struct CancelChecks {
            ratio < advanced.liveDiscardGateThreshold {
             sawLowDiscardEstimate = true
         }
+        if tick.sustainedPulse { sustainedCount += 1 }
         if tick.disturbed, disturbanceStart == nil { disturbanceStart = tick.time }
         let tolerated = tick.disturbed
             && tick.time - (disturbanceStart ?? tick.time) <= Self.toleratedDisturbanceSeconds
-        if !tolerated {
-            let bad = (tick.qualityScore ?? 0) < Self.badQualityBelow && !tick.sustainedPulse
-            qualityWindow.append((tick.time, bad))
+        // A tick without a score (the live analysis restarted after a frame gap or a level step less than a
+        // quality window ago) tells nothing about the signal: it is left out, neither good nor bad.
+        if !tolerated, let score = tick.qualityScore {
+            qualityWindow.append((tick.time, score < Self.badQualityBelow && !tick.sustainedPulse))
         }
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
     }
@@ -55,7 +65,9 @@ struct CancelChecks {
             return .lowQuality
         }
         if withheldRun >= advanced.liveSqCancelConsecutive { return .lowLiveSignalQuality }
-        if previewCount >= advanced.liveDiscardGateSeconds && !sawLowDiscardEstimate { return .noLowDiscardEstimate }
+        if previewCount >= advanced.liveDiscardGateSeconds && !sawLowDiscardEstimate && !spectralPulseCarries {
+            return .noLowDiscardEstimate
+        }
         return nil
     }
 
@@ -70,11 +82,16 @@ struct CancelChecks {
             || abortRisk == .imminent
     }
 
+    /// Whether at least `spectralPulseShare` of the attempt's ticks held a sustained pulse.
+    private var spectralPulseCarries: Bool {
+        previewCount > 0 && Double(sustainedCount) >= Self.spectralPulseShare * Double(previewCount)
+    }
+
     /// The abort risk after the latest tick: `warn` from preview ⌈0.6·deadline⌉, `imminent` for the last 5,
-    /// `none` once an estimate cleared the gate.
+    /// `none` once an estimate cleared the gate or while a sustained pulse carries the reading.
     var abortRisk: AbortRisk {
         let deadline = advanced.liveDiscardGateSeconds
-        if sawLowDiscardEstimate || deadline <= 0 { return .none }
+        if sawLowDiscardEstimate || spectralPulseCarries || deadline <= 0 { return .none }
         if previewCount >= deadline - 5 { return .imminent }
         if previewCount >= Int((0.6 * Double(deadline)).rounded(.up)) { return .warn }
         return .none

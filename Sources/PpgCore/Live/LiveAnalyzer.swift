@@ -24,8 +24,10 @@ public struct LiveAnalyzer: Sendable {
     static let minimumBeatSeparationSeconds = 0.25
     /// Longest interval reported between two beats, seconds; longer silences break the series.
     static let maximumIntervalSeconds = 2.0
-    /// A frame interval longer than this many median intervals is a gap.
-    static let maximumGapFrames = 3.0
+    /// A frame interval longer than this many median intervals is a gap. Up to three frames dropped in a row (a
+    /// tenth of a second at 30 fps, as phones drop them every few seconds) are bridged by the resampling spline:
+    /// restarting the analysis at each of them left a faint pulse unscored for seconds at a time.
+    static let maximumGapFrames = 4.0
     /// Length of the amplitude window, seconds.
     static let amplitudeWindowSeconds = 4.0
     /// Window of the provisional heart rate, seconds.

@@ -167,9 +167,9 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         }
         for _ in 0..<2 { #expect(levels(harness.tick(unscored)) == [nil], "not weak before a score exists") }
         #expect(levels(harness.tick()) == [.strong])
-        // An unscored preview keeps the mean of the scored ones, but counts as bad toward the low-quality cancel: the
-        // third one lowers the level a step.
-        #expect(levels(harness.tick(unscored)) == [.good])
+        // An unscored preview keeps the mean of the scored ones and is left out of the low-quality cancel: no cancel
+        // draws near, the level holds.
+        #expect(levels(harness.tick(unscored)) == [.strong])
     }
 
     @Test func signalLevelIsTheMeanOfTheLastThreeScores() {
@@ -260,6 +260,24 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         } == true)
     }
 
+    @Test func ticksWithoutAScoreAreLeftOutOfTheLowQualityCheck() {
+        let isLowQuality = { (event: SessionEvent) in
+            if case .cancelled(.lowQuality, _) = event { true } else { false }
+        }
+        // 10 unscored ticks (the analysis restarting after frame gaps) among a few poor ones: nothing to judge.
+        var harness = Harness()
+        harness.startReading()
+        for index in 0..<30 {
+            harness.tick { SignalTick(time: $0, contact: true, qualityScore: index % 4 == 0 ? 0.1 : nil, amplitude: 2) }
+        }
+        #expect(!harness.events.contains(where: isLowQuality))
+        // Scored that poorly, the same ticks cancel.
+        var scored = Harness()
+        scored.startReading()
+        for _ in 0..<10 { scored.tick { SignalTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
+        #expect(scored.events.contains(where: isLowQuality))
+    }
+
     @Test func oneDisturbedStretchIsLeftOutOfTheLowQualityCheckButNotASecond() {
         let isLowQuality = { (event: SessionEvent) in
             if case .cancelled(.lowQuality, _) = event { true } else { false }
@@ -302,6 +320,33 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         #expect(risks[34] == .imminent)
         #expect(types(cancelEvents) == ["preview", "cancelled", "state"])
         #expect(cancelEvents.contains { if case .cancelled(.noLowDiscardEstimate, _) = $0 { true } else { false } })
+    }
+
+    @Test func aReadingCarriedByASustainedPulseIsNotCancelledForWantOfAnEstimate() {
+        let isNoEstimate = { (event: SessionEvent) in
+            if case .cancelled(.noLowDiscardEstimate, _) = event { true } else { false }
+        }
+        // A faint pulse: scored around the cancel floor, its beats too noisy for an estimate, and a sustained pulse
+        // on every third tick.
+        let faint = { (sustained: Bool) in { (time: Double) in
+            SignalTick(time: time, contact: true, qualityScore: 0.4, amplitude: 1,
+                       liveEstimate: .withheld(discardRatio: 0.7), sustainedPulse: sustained)
+        } }
+        var carried = Harness()
+        carried.startReading()
+        var risks: Set<AbortRisk> = []
+        for index in 0..<60 {
+            let events = carried.tick(faint(index % 3 == 0))
+            if case .preview(let preview) = events.first { risks.insert(preview.abortRisk) }
+        }
+        #expect(!carried.events.contains(where: isNoEstimate))
+        #expect(types(carried.events).contains("measurementComplete"))
+        #expect(risks == [.none])
+        // Sustained on one tick in ten: the check fires at 35.
+        var rare = Harness()
+        rare.startReading()
+        for index in 0..<35 { rare.tick(faint(index % 10 == 0)) }
+        #expect(rare.events.contains(where: isNoEstimate))
     }
 
     @Test func aLowDiscardEstimateClearsTheRiskForTheAttempt() {

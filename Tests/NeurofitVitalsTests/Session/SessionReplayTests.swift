@@ -215,6 +215,49 @@ import StrictJSON
         #expect(abs(bpm - heartRate) <= 5, "\(bpm) bpm for \(heartRate)")
     }
 
+    /// A slow, faint pulse with a strongly varying rate (55 bpm, a count of pulse on red at 245, dead green, beat
+    /// intervals swinging by ±15 %) from a phone that drops two frames now and then: its 5 s windows score around
+    /// the cancel floor and its live beats are too noisy for an HRV estimate, but its spectrum carries the pulse.
+    /// The live session completes the reading (it used to cancel it for low quality, again and again), and the final
+    /// analysis gives its heart rate. The same capture without a pulse gives no result.
+    @Test(arguments: [UInt64(31), 34])
+    func aFaintVaryingPulseWithDroppedFramesCompletesALiveReading(seed: UInt64) throws {
+        var camera = CameraParameters.saturatedDeadGreen(redDc: 245, pulseCounts: 1)
+        camera.quantize = true
+        camera.burstDropProbability = 0.006
+        camera.burstDurationS = 0.06...0.09
+        let rhythm = RhythmParameters(heartRateBpm: 55, rsaAmplitudeMs: 130, lfAmplitudeMs: 60, whiteNoiseMs: 40)
+        var configuration = SyntheticConfiguration(seed: seed, rhythm: rhythm, camera: camera)
+        let reading = SyntheticReading(configuration: configuration, durationS: 90)
+        let events = try Self.replayed(reading.frames, name: "faint-\(seed)")
+        let completed = try #require(events.first { $0.contains(#""type":"completed""#) },
+                                     "\(events.filter { $0.contains("cancel") || $0.contains("started") })")
+        let result = try #require(Self.object(completed)["result"]?.objectValue)
+        let bpm = try #require(result["heartRateBpm"]?.numberValue)
+        let truth = reading.truth.metrics.heartRateBpm ?? 55
+        #expect(abs(bpm - truth) <= 5, "\(bpm) bpm for \(truth)")
+
+        var pulseless = CameraParameters.saturatedDeadGreen(redDc: 245, pulseCounts: 0)
+        pulseless.acFraction = ChannelTriple(all: 0)
+        pulseless.quantize = true
+        pulseless.burstDropProbability = camera.burstDropProbability
+        pulseless.burstDurationS = camera.burstDurationS
+        configuration.camera = pulseless
+        let pulseFree = try Self.replayed(SyntheticReading(configuration: configuration, durationS: 90).frames,
+                                          name: "faint-free-\(seed)")
+        #expect(!pulseFree.contains { $0.contains(#""type":"completed""#) })
+    }
+
+    /// The events of a live session replaying `frames` (written to a temporary CSV named after `name`).
+    private static func replayed(_ frames: [FrameSample], name: String) throws -> [String] {
+        let path = temporaryPath("\(name).csv")
+        defer { unlink(path) }
+        let rows = frames.map { "\($0.timestamp),\($0.red),\($0.green),\($0.blue)" }
+        try Data((["timestamp_s,red,green,blue"] + rows).joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return try run(try replay(path))
+    }
+
     @Test func noFingerFirstGivesNoContactGuidance() throws {
         let options = #"{"realTime":false,"seed":4,"scenario":[{"at":0,"for":5,"condition":"noContact"}]}"#
         let events = try Self.run(try Self.simulated(options)) { _, session in session.stop() }
