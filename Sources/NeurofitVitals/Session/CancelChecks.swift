@@ -71,6 +71,12 @@ struct CancelChecks {
         return nil
     }
 
+    /// The check at the reading's last tick, after `firstFiring`: contact lost on it, even for fewer than
+    /// `contactLossPreviews` ticks, cancels, since the result would include seconds without the finger.
+    func firingAtEnd() -> CancelReason? {
+        noContactRun > 0 ? .contactLost : nil
+    }
+
     /// Whether a poor-signal cancel is near after the latest tick: the quality window holds half the bad previews
     /// the low-quality cancel needs at its minimum sample count, the withheld-estimate run is half its limit, or the
     /// no-estimate cancel is imminent.

@@ -242,9 +242,11 @@ public struct ReadingStateMachine: Sendable {
             breathingRateBrpm: elapsed >= 30 ? tick.breathingRateBrpm : nil,
             signalLevel: signalLevel.level(score: tick.qualityScore, cancelNear: checks.isPoorSignalCancelNear),
             abortRisk: checks.abortRisk)))
-        if let reason = checks.firstFiring() ?? pendingHostCancel.map(CancelReason.host) {
+        let complete = elapsed >= configuration.readingDuration - 1e-9
+        if let reason = checks.firstFiring() ?? pendingHostCancel.map(CancelReason.host)
+            ?? (complete ? checks.firingAtEnd() : nil) {
             cancel(reason, &output)
-        } else if elapsed >= configuration.readingDuration - 1e-9 {
+        } else if complete {
             output.events.append(.measurementComplete)
             transition(to: .finalizing, &output)
             output.actions.append(.finalize(from: readingStart, to: readingStart + configuration.readingDuration))

@@ -9,9 +9,10 @@
 /// comes through, not its colour, and while it moves the level moves with it: a motion burst keeps contact. A lens
 /// that leaves the finger sees the room or the lamp instead: another colour balance, or darkness, or — where the
 /// finger's own balance is close to grey — a level well away from the finger's (`sceneLevelChange`) that holds
-/// still within the second (`stillSpread`), as no moving finger does. Such a second fails, and the pulse seen before
-/// no longer vouches for anything: a pulse must be seen again. A finger whose pulse does not come back within
-/// `pulseMemorySeconds` loses contact too.
+/// still within the second (`stillSpread`), as no moving finger does — or a level a little away from the finger's
+/// (`frozenLevelChange`) that moves by nothing but frame noise, as no fingertip with its pulse does. Such a second
+/// fails, and the pulse seen before no longer vouches for anything: a pulse must be seen again. A finger whose pulse
+/// does not come back within `pulseMemorySeconds` loses contact too.
 struct LiveContact: Sendable, Equatable {
     /// How long a seen pulse keeps vouching for the finger, seconds: a few poor seconds are the quality checks'
     /// business, not a lost contact.
@@ -33,6 +34,11 @@ struct LiveContact: Sendable, Equatable {
     /// second differences between frames, which a smooth movement barely shows): a dim scene's noise may exceed
     /// `stillSpread`, while a moving finger's level travels far further than its noise.
     static let stillNoiseMultiple = 6.0
+    /// Relative difference from the finger's level beyond which a second whose level moves by no more than its frame
+    /// noise (`stillNoiseMultiple`) shows another scene: a lit fingertip's pulse alone moves it by 20 and more times
+    /// its noise on real recordings, so a second without any such movement, off the finger's level by more than a
+    /// fingertip at rest drifts between two pulse ticks, is a lens that sees a room of the finger's colour.
+    static let frozenLevelChange = 0.05
 
     private let strictRule = ContactRule()
     private var hysteresis: ContactHysteresis
@@ -74,9 +80,10 @@ struct LiveContact: Sendable, Equatable {
     }
 
     /// Whether a second of frames with these summed `levels` (mean `level`) holds still at a level more than
-    /// `sceneLevelChange` away from the finger's.
+    /// `sceneLevelChange` away from the finger's, or moves by no more than its frame noise at a level more than
+    /// `frozenLevelChange` away from it.
     private static func isStillScene(_ levels: [Double], level: Double, fingerLevel: Double) -> Bool {
-        guard fingerLevel > 0, level > 0, abs(level / fingerLevel - 1) > sceneLevelChange,
+        guard fingerLevel > 0, level > 0, abs(level / fingerLevel - 1) > frozenLevelChange,
               let spread = Statistics.robustPeakToPeak(levels) else { return false }
         // Second differences: a smooth movement of the level leaves little in them, a frame noise of σ a median
         // magnitude of 1.652 σ (the noise of three frames, weighted 1, −2, 1).
@@ -84,7 +91,8 @@ struct LiveContact: Sendable, Equatable {
             abs(levels[$0 - 1] - 2 * levels[$0] + levels[$0 + 1])
         }
         let noise = (Statistics.median(curvature) ?? 0) / 1.652
-        return spread < max(stillSpread * level, stillNoiseMultiple * noise)
+        if spread < stillNoiseMultiple * noise { return true }
+        return abs(level / fingerLevel - 1) > sceneLevelChange && spread < stillSpread * level
     }
 
     /// The colour balance of the mean levels of `frames`; nil without light.

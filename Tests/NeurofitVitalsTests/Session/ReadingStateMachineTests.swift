@@ -237,6 +237,22 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         #expect(harness.actions.last == .abandonReading)
     }
 
+    @Test func contactLostOnTheLastTickCancelsInsteadOfCompleting() {
+        var lifted = Harness()
+        lifted.startReading()
+        for _ in 0..<59 { lifted.tick() }
+        let events = lifted.tick { SignalTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
+        #expect(events.contains { if case .cancelled(.contactLost, _) = $0 { true } else { false } })
+        #expect(!types(lifted.events).contains("measurementComplete"))
+        // Contact back by the last tick: the reading completes.
+        var back = Harness()
+        back.startReading()
+        for _ in 0..<58 { back.tick() }
+        back.tick { SignalTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
+        back.tick()
+        #expect(types(back.events).contains("measurementComplete"))
+    }
+
     @Test func contactLostWinsOverLowQualityAtTheSameTick() {
         var harness = Harness()
         harness.startReading()
