@@ -49,17 +49,7 @@ def _placement(times, channels, draw):
     sign = draw.choice((-1.0, 1.0))
     offsets = {name: sign * draw.uniform(0.15, 0.4) for name in COLUMNS}
     noise = random.Random(draw.random())
-    out = {}
-    for name, values in channels.items():
-        level = _mean(values)
-        column = []
-        for t, v in zip(times, values):
-            if t < onset:
-                column.append(ambient[name] + drift * (t - times[0]) + noise.gauss(0.0, 1.0))
-            else:
-                column.append(v + offsets[name] * level * math.exp(-(t - onset) / tau))
-        out[name] = column
-    return out
+    return _finger_away(times, channels, (times[0], onset), ambient, drift, noise, tau, offsets)
 
 
 def _burst(times, channels, draw):
@@ -122,13 +112,21 @@ def _lift(times, channels, draw):
     sign = draw.choice((-1.0, 1.0))
     offsets = {name: sign * draw.uniform(0.15, 0.4) for name in COLUMNS}
     noise = random.Random(draw.random())
+    return _finger_away(times, channels, (start, end), room, drift, noise, tau, offsets)
+
+
+def _finger_away(times, channels, away, scene, drift, noise, tau, offsets):
+    """The channels with the lens seeing `scene` ({name: level}, drifting by `drift` counts per second, with unit
+    noise drawn from `noise`) over the interval `away` = (start, end), then the finger back: every channel's level
+    `offsets` ({name: share}) off, settling with time constant `tau`."""
+    start, end = away
     out = {}
     for name, values in channels.items():
         level = _mean(values)
         column = []
         for t, v in zip(times, values):
             if start <= t < end:
-                column.append(room[name] + drift * (t - start) + noise.gauss(0.0, 1.0))
+                column.append(scene[name] + drift * (t - start) + noise.gauss(0.0, 1.0))
             elif t >= end:
                 column.append(v + offsets[name] * level * math.exp(-(t - end) / tau))
             else:
