@@ -70,6 +70,31 @@ enum RmssdBiasBenchmark {
         printBias(cells)
         printCauses(cells)
         printWhiteNoiseModel(seeds: seeds)
+        printModelCost()
+    }
+
+    /// Cost of preparing the white-noise model (`TimingNoise`: the filter's upsampled impulse response and its
+    /// autocorrelation), made once per corrected analysis.
+    private static func printModelCost() {
+        let extractor = BeatExtractor()
+        let costs = frameRates.map { fps -> String in
+            let runs = 50
+            var checksum = 0.0
+            let start = now()
+            for _ in 0..<runs {
+                checksum += TimingNoise(filter: extractor.filter(sampleRate: fps), sampleRate: fps,
+                                        upsamplingFactor: extractor.upsamplingFactor(sampleRate: fps)).fineRate
+            }
+            let milliseconds = (now() - start) / Double(runs) * 1000
+            return "\(Int(fps)) fps \((milliseconds * 1000).rounded() / 1000) ms" + (checksum > 0 ? "" : "?")
+        }
+        print("\nwhite-noise model preparation (once per corrected analysis): " + costs.joined(separator: ", "))
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func key(_ delivery: Bool, _ fps: Double, _ rate: Double, _ target: Double) -> String {

@@ -85,6 +85,21 @@ struct TimingNoiseTests {
         #expect(abs(modelled - measured) < 0.2 * measured, "modelled \(modelled) measured \(measured)")
     }
 
+    /// The lag products through the power spectrum equal the direct sums, with no product wrapped around.
+    @Test func lagProductsThroughTheSpectrumEqualTheDirectSums() {
+        var random = SeededRandom(seed: 5)
+        let values = (0..<301).map { _ in random.gaussian() }
+        let products = TimingNoise.lagProducts(values, maximumLag: 120)
+        #expect(products.count == 121)
+        for lag in [0, 1, 7, 60, 119, 120] {
+            let direct = (0..<(values.count - lag)).reduce(0.0) { $0 + values[$1] * values[$1 + lag] }
+            #expect(abs(products[lag] - direct) < 1e-9 * products[0], "lag \(lag): \(products[lag]) vs \(direct)")
+        }
+        // Lags beyond the signal are not listed.
+        let short = TimingNoise.lagProducts([2, 3], maximumLag: 5)
+        #expect(short.count == 2 && abs(short[0] - 13) < 1e-12 && abs(short[1] - 6) < 1e-12)
+    }
+
     @Test func rmssdCorrectionRemovesTheDifferenceNoiseUpToItsShare() throws {
         let analyzer = FinalAnalyzer()
         let intervals = (0..<61).map { 800 + 30 * sin(Double($0)) }
