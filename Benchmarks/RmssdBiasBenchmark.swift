@@ -129,7 +129,8 @@ enum RmssdBiasBenchmark {
                 }.values.flatMap(\.readings)
                 let errors = readings.compactMap { reading in reading.reported.map { $0 - reading.truth } }
                 print("true RMSSD \(name): bias \(signed(Statistics.mean(errors) ?? .nan)),",
-                      "MAE \(signed(Statistics.mean(errors.map(abs)) ?? .nan)), returned \(errors.count)/\(readings.count)")
+                      "MAE \(signed(Statistics.mean(errors.map(abs)) ?? .nan)),",
+                      "returned \(errors.count)/\(readings.count)")
             }
         }
     }
@@ -150,7 +151,8 @@ enum RmssdBiasBenchmark {
                         let parts = [cell.mean(\.truth), cell.bias(\.measured), cell.bias(\.noiseFree),
                                      cell.floor(\.measured, \.truth), cell.floor(\.measured, \.reported),
                                      cell.bias(\.reported)]
-                        line += " | " + parts.map { ($0.map { String(rounded($0)) } ?? "-").padded(5) }.joined(separator: " ")
+                        let figures = parts.map { ($0.map { String(rounded($0)) } ?? "-").padded(5) }
+                        line += " | " + figures.joined(separator: " ")
                     }
                     print(line)
                 }
@@ -179,8 +181,8 @@ enum RmssdBiasBenchmark {
         var camera = CameraParameters(framesPerSecond: fps, timestampJitterMs: jitterMs)
         camera.noise = ChannelTriple(red: noiseScale * camera.noise.red, green: noiseScale * camera.noise.green,
                                      blue: noiseScale * camera.noise.blue)
-        return SyntheticReading(configuration: SyntheticConfiguration(seed: seed, rhythm: rhythm(rate: rate, target: target),
-                                                                      camera: camera))
+        return SyntheticReading(configuration: SyntheticConfiguration(
+            seed: seed, rhythm: rhythm(rate: rate, target: target), camera: camera))
     }
 
     static func reading(seed: UInt64, fps: Double, rate: Double, target: Double, delivery: Bool,
@@ -234,7 +236,8 @@ enum RmssdBiasBenchmark {
                         + String(rounded(1000 * (sum.model / readings).squareRoot())).padded(6)
                         + String((sum.model / sum.carried * 100).rounded() / 100).padded(6)
                 }
-                print("\(Int(fps))".padded(5) + "\(Int(rate))".padded(16) + row(crossing) + "".padded(16) + row(steepest))
+                print("\(Int(fps))".padded(5) + "\(Int(rate))".padded(16) + row(crossing) + "".padded(16)
+                    + row(steepest))
             }
         }
     }

@@ -303,11 +303,12 @@ public struct FinalAnalyzer: Sendable {
     /// Largest share of the measured RMSSD² the noise correction removes from a series of `pairs` successive
     /// differences: `1 − √(noiseMeanSquareError² + noiseModelError²)` (0.68 at 60 pairs), at least 0. Were all of
     /// the measured mean square noise, it would still differ from the modelled floor by the mean square's own
-    /// standard error (`noiseMeanSquareError`) and by the model's own error (`noiseModelError`): a true part smaller
-    /// than the two combined cannot be told from none, so the correction leaves at least that much. When the modelled noise exceeds
-    /// the share, only the share is removed: the correction grows continuously with the noise and never reaches
-    /// zero. (A fixed half of RMSSD² left readings whose floor is near their RMSSD — low variability at 100–130 bpm
-    /// or 20–30 fps — reading some 4 ms high on synthetic readings, `nfv-bench rmssd-bias`.)
+    /// standard error (`noiseMeanSquareError`) and by the model's own error (`noiseModelError`): a true part
+    /// smaller than the two combined cannot be told from none, so the correction leaves at least that much. When
+    /// the modelled noise exceeds the share, only the share is removed: the correction grows continuously with the
+    /// noise and never reaches zero. (A fixed half of RMSSD² left readings whose floor is near their RMSSD — low
+    /// variability at 100–130 bpm or 20–30 fps — reading some 4 ms high on synthetic readings,
+    /// `nfv-bench rmssd-bias`.)
     public static func maximumNoiseShare(pairs: Int) -> Double {
         let error = noiseMeanSquareError(pairs: pairs)
         return max(0, 1 - (error * error + noiseModelError * noiseModelError).squareRoot())
