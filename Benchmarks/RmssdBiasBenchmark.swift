@@ -127,10 +127,15 @@ enum RmssdBiasBenchmark {
                 let readings = cells.filter { entry in
                     entry.key.hasPrefix("\(delivery) ") && targets.contains { entry.key.hasSuffix(" \($0)") }
                 }.values.flatMap(\.readings)
-                let errors = readings.compactMap { reading in reading.reported.map { $0 - reading.truth } }
+                let returned = readings.filter { $0.reported != nil }
+                let errors = returned.compactMap { reading in reading.reported.map { $0 - reading.truth } }
+                // Baseline: the same readings' RMSSD before the noise correction.
+                let uncorrected = returned.compactMap { reading in reading.measured.map { $0 - reading.truth } }
                 print("true RMSSD \(name): bias \(signed(Statistics.mean(errors) ?? .nan)),",
                       "MAE \(signed(Statistics.mean(errors.map(abs)) ?? .nan)),",
-                      "returned \(errors.count)/\(readings.count)")
+                      "returned \(errors.count)/\(readings.count); uncorrected on the same readings: bias",
+                      "\(signed(Statistics.mean(uncorrected) ?? .nan)),",
+                      "MAE \(signed(Statistics.mean(uncorrected.map(abs)) ?? .nan))")
             }
         }
     }
