@@ -15,6 +15,7 @@ let benchmarks: [Benchmark] = [
     frameReducerBenchmark,
     BreathingBenchmark.benchmark,
     RrEngineBenchmark.benchmark,
+    RmssdBiasBenchmark.benchmark,
     LiveBenchmark.benchmark,
     EngineBenchmark.benchmark,
     sessionBenchmark,

@@ -85,17 +85,67 @@ struct TimingNoiseTests {
         #expect(abs(modelled - measured) < 0.2 * measured, "modelled \(modelled) measured \(measured)")
     }
 
-    @Test func rmssdCorrectionRemovesTheDifferenceNoiseUpToHalfOfRmssdSquared() throws {
+    /// The lag products through the power spectrum equal the direct sums, with no product wrapped around.
+    @Test func lagProductsThroughTheSpectrumEqualTheDirectSums() {
+        var random = SeededRandom(seed: 5)
+        let values = (0..<301).map { _ in random.gaussian() }
+        let products = TimingNoise.lagProducts(values, maximumLag: 120)
+        #expect(products.count == 121)
+        for lag in [0, 1, 7, 60, 119, 120] {
+            let direct = (0..<(values.count - lag)).reduce(0.0) { $0 + values[$1] * values[$1 + lag] }
+            #expect(abs(products[lag] - direct) < 1e-9 * products[0], "lag \(lag): \(products[lag]) vs \(direct)")
+        }
+        // Lags beyond the signal are not listed.
+        let short = TimingNoise.lagProducts([2, 3], maximumLag: 5)
+        #expect(short.count == 2 && abs(short[0] - 13) < 1e-12 && abs(short[1] - 6) < 1e-12)
+    }
+
+    @Test func rmssdCorrectionRemovesTheDifferenceNoiseUpToItsShare() throws {
         let analyzer = FinalAnalyzer()
-        let metrics = HrvMetrics(intervalsMs: [800, 830, 790, 840, 805, 825, 795],
-                                 endTimesS: [0.8, 1.63, 2.42, 3.26, 4.065, 4.89, 5.685])
+        let intervals = (0..<61).map { 800 + 30 * sin(Double($0)) }
+        var end = 0.0
+        let metrics = HrvMetrics(intervalsMs: intervals, endTimesS: intervals.map { end += $0 / 1000; return end })
         let rmssd = try #require(metrics.rmssd)
+        #expect(metrics.nPairs == 60)
+        let share = FinalAnalyzer.maximumNoiseShare(pairs: 60)
+        #expect(abs(share - (1 - (35.0 / 540 + 0.04).squareRoot())) < 1e-12)
         let small = analyzer.debiasedRmssd(metrics: metrics, differenceNoise: 0.1 * rmssd * rmssd / 1e6)
         #expect(small.applied)
         #expect(abs((small.value ?? 0) - rmssd * 0.9.squareRoot()) < 1e-9)
         let dominant = analyzer.debiasedRmssd(metrics: metrics, differenceNoise: 3 * rmssd * rmssd / 1e6)
         #expect(dominant.applied)
-        #expect(abs((dominant.value ?? 0) - rmssd * 0.5.squareRoot()) < 1e-9)
+        #expect(abs((dominant.value ?? 0) - rmssd * (1 - share).squareRoot()) < 1e-9)
         #expect(analyzer.debiasedRmssd(metrics: metrics, differenceNoise: nil).applied == false)
+    }
+
+    /// The share grows with the number of pairs (a longer series measures its mean square more precisely) and is
+    /// never negative.
+    @Test func noiseShareGrowsWithThePairs() {
+        #expect(FinalAnalyzer.maximumNoiseShare(pairs: 0) == 0)
+        #expect(FinalAnalyzer.maximumNoiseShare(pairs: 3) == 0)
+        let shares = [20, 40, 60, 120].map { FinalAnalyzer.maximumNoiseShare(pairs: $0) }
+        #expect(zip(shares, shares.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(shares[2] > 0.6 && shares[2] < 0.75)
+    }
+
+    /// The standard error the share leaves: over many series of independent Gaussian beat-time errors, the mean
+    /// square of `pairs` successive differences scatters by `√(35/(9·pairs))` of its mean (not `√(2/pairs)`, as
+    /// for independent differences: neighbouring differences share beats).
+    @Test func meanSquareOfWhiteErrorDifferencesScattersByTheModelledStandardError() {
+        var random = SeededRandom(seed: 11)
+        let pairs = 60
+        let meanSquares = (0..<4000).map { _ -> Double in
+            let errors = (0..<(pairs + 2)).map { _ in random.gaussian() }
+            let squares = (0..<pairs).map { index -> Double in
+                let difference = errors[index + 2] - 2 * errors[index + 1] + errors[index]
+                return difference * difference
+            }
+            return squares.reduce(0, +) / Double(pairs)
+        }
+        let mean = TestStatistics.mean(meanSquares)
+        let relative = (Statistics.standardDeviation(meanSquares, ddof: 1) ?? 0) / mean
+        #expect(abs(mean - 6) < 0.1)
+        #expect(abs(relative - FinalAnalyzer.noiseMeanSquareError(pairs: pairs)) < 0.015,
+                "relative standard error \(relative)")
     }
 }

@@ -300,18 +300,41 @@ public struct FinalAnalyzer: Sendable {
         return 2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > doubledShare() ? best : nil
     }
 
-    /// Largest share `s` of the measured RMSSD² the noise correction removes. A relative error ε in the noise
-    /// estimate becomes `ε·s/(1 − s)` in the corrected RMSSD²; up to s = 0.5 the correction never magnifies the
-    /// estimate's error. When the estimated noise exceeds that share, only the share is removed: the correction
-    /// grows continuously with the noise (no jump from "all" to "nothing" at a threshold) and never reaches zero.
-    public static let maximumNoiseShare = 0.5
+    /// Largest share of the measured RMSSD² the noise correction removes from a series of `pairs` successive
+    /// differences: `1 − √(noiseMeanSquareError² + noiseModelError²)` (0.68 at 60 pairs), at least 0. Were all of
+    /// the measured mean square noise, it would still differ from the modelled floor by the mean square's own
+    /// standard error (`noiseMeanSquareError`) and by the model's own error (`noiseModelError`): a true part
+    /// smaller than the two combined cannot be told from none, so the correction leaves at least that much. When
+    /// the modelled noise exceeds the share, only the share is removed: the correction grows continuously with the
+    /// noise and never reaches zero. (A fixed half of RMSSD² left readings whose floor is near their RMSSD — low
+    /// variability at 100–130 bpm or 20–30 fps — reading some 4 ms high on synthetic readings,
+    /// `nfv-bench rmssd-bias`.)
+    public static func maximumNoiseShare(pairs: Int) -> Double {
+        let error = noiseMeanSquareError(pairs: pairs)
+        return max(0, 1 - (error * error + noiseModelError * noiseModelError).squareRoot())
+    }
 
-    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − min(N, maximumNoiseShare·RMSSD²))`, `N` the mean
-    /// variance (s²) that camera noise gives a successive difference (`differenceNoise`), and whether a correction
-    /// was applied (`est_gm_applied`); the measured RMSSD when `N` is unknown.
+    /// Relative error of the modelled timing noise of the 50 % crossing (`TimingNoise`) against the noise the
+    /// beats carry: the root mean square of their ratio's departure from 1 over frame rates 20–60 and heart rates
+    /// 50–130 bpm on synthetic readings is about 0.2 (`nfv-bench rmssd-bias`, last table).
+    public static let noiseModelError = 0.2
+
+    /// Relative standard error of the mean of `pairs` squared successive differences that independent Gaussian
+    /// beat-time errors give: `√(35/(9·pairs))`. A difference `e₃ − 2e₂ + e₁` correlates with its neighbours by
+    /// −4/6 and 1/6, so its square with theirs by 16/36 and 1/36, and the mean's variance is
+    /// `(2/pairs)·(1 + 2·17/36) = 35/(9·pairs)` times the squared mean.
+    public static func noiseMeanSquareError(pairs: Int) -> Double {
+        pairs > 0 ? (35 / (9 * Double(pairs))).squareRoot() : 1
+    }
+
+    /// RMSSD with the timing-noise share removed, `sqrt(RMSSD² − min(N, maximumNoiseShare·RMSSD²))` (the share for
+    /// the series' successive pairs), `N` the mean variance (s²) that camera noise gives a successive difference
+    /// (`differenceNoise`), and whether a correction was applied (`est_gm_applied`); the measured RMSSD when `N` is
+    /// unknown.
     func debiasedRmssd(metrics: HrvMetrics, differenceNoise: Double?) -> (value: Double?, applied: Bool) {
         guard let rmssd = metrics.rmssd, let differenceNoise else { return (metrics.rmssd, false) }
-        let noise = min(max(differenceNoise, 0) * 1e6, Self.maximumNoiseShare * rmssd * rmssd)
+        let share = Self.maximumNoiseShare(pairs: metrics.nPairs)
+        let noise = min(max(differenceNoise, 0) * 1e6, share * rmssd * rmssd)
         return ((rmssd * rmssd - noise).squareRoot(), true)
     }
 
