@@ -44,12 +44,40 @@ public struct TimingNoise: Sendable {
         let fineLags = frameLags * self.upsamplingFactor
         // Averaged over where the fine sample falls between frames: the fine-lag autocorrelation over `factor`.
         let scale = 1 / Double(self.upsamplingFactor)
-        autocorrelation = response.withUnsafeBufferPointer { values in
-            (0...fineLags).map { lag in
-                var sum = 0.0
-                for index in 0..<(values.count - lag) { sum += values[index] * values[index + lag] }
-                return sum * scale
+        autocorrelation = Self.lagProducts(response, lags: fineLags).map { $0 * scale }
+    }
+
+    /// `Σᵢ x[i]·x[i + lag]` for every lag 0…`lags`, each sum in ascending `i` (the same to the last bit as one loop
+    /// per lag), four lags per pass over `x`: four independent sums keep the processor's adders busy where a single
+    /// sum waits on its previous addition.
+    static func lagProducts(_ x: [Double], lags: Int) -> [Double] {
+        x.withUnsafeBufferPointer { values in
+            func sum(lag: Int, from start: Int, adding initial: Double) -> Double {
+                var sum = initial
+                for index in start..<max(start, values.count - lag) { sum += values[index] * values[index + lag] }
+                return sum
             }
+            var sums = [Double](repeating: 0, count: max(lags + 1, 0))
+            var lag = 0
+            while lag + 3 <= lags {
+                // Up to `shared` all four lags have a partner sample; the three shorter lags then finish alone.
+                let shared = max(0, values.count - lag - 3)
+                var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+                for index in 0..<shared {
+                    let value = values[index]
+                    s0 += value * values[index + lag]
+                    s1 += value * values[index + lag + 1]
+                    s2 += value * values[index + lag + 2]
+                    s3 += value * values[index + lag + 3]
+                }
+                sums[lag] = sum(lag: lag, from: shared, adding: s0)
+                sums[lag + 1] = sum(lag: lag + 1, from: shared, adding: s1)
+                sums[lag + 2] = sum(lag: lag + 2, from: shared, adding: s2)
+                sums[lag + 3] = s3
+                lag += 4
+            }
+            for rest in stride(from: lag, through: lags, by: 1) { sums[rest] = sum(lag: rest, from: 0, adding: 0) }
+            return sums
         }
     }
 
