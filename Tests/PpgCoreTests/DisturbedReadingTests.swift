@@ -176,12 +176,15 @@ struct DisturbedReadingTests {
         let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: 44))
         let frames = Disturbance.burst.apply(to: synthetic.frames, seed: 44)
         let analyzer = FinalAnalyzer()
-        let cut = try #require(analyzer.disturbanceCut(analyzer.measureSpan(frames: frames, motion: []), channel: .red))
+        var plans = FourierPlans()
+        let cut = try #require(analyzer.disturbanceCut(analyzer.measureSpan(frames: frames, motion: [], plans: &plans),
+                                                       channel: .red))
         #expect(cut.upperBound - cut.lowerBound <= FinalAnalyzer.maximumCutSeconds)
         let moved = frames.indices.filter { abs(frames[$0].red - synthetic.frames[$0].red) > 1 }
         #expect(!moved.isEmpty)
         #expect(moved.allSatisfy { cut.contains(frames[$0].timestamp) })
-        #expect(analyzer.disturbanceCut(analyzer.measureSpan(frames: synthetic.frames, motion: []), channel: .red) == nil)
+        let undisturbed = analyzer.measureSpan(frames: synthetic.frames, motion: [], plans: &plans)
+        #expect(analyzer.disturbanceCut(undisturbed, channel: .red) == nil)
     }
 
     /// Frame times far apart (found by the analysis fuzzer: a block count beyond `Int.max` trapped) give no level

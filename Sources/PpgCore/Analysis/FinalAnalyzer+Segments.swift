@@ -82,9 +82,9 @@ extension FinalAnalyzer {
     /// failed, or earned a lower tier, whenever it earns at least `usable` (from its beats or its spectrum): the
     /// frames outside it hold no pulse in that channel, only its clipped (or dark) level.
     /// The whole and every part are measured once (`measureSpan`) and judged by their screening results; the
-    /// part chosen is then completed from its measurement.
-    func consistentSegment(frames: [FrameSample], motion: [MotionSample],
-                           whole: SpanMeasurement) -> Result<AnalysisResult, AnalysisError>? {
+    /// part chosen is then completed from its measurement; `plans` lends the FFT plans.
+    func consistentSegment(frames: [FrameSample], motion: [MotionSample], whole: SpanMeasurement,
+                           plans: inout FourierPlans) -> Result<AnalysisResult, AnalysisError>? {
         let wholeResult = try? result(of: whole, screening: true).get()
         if let wholeResult, Self.isConsistent(wholeResult) { return nil }
         let wholeTier = wholeResult.map { Self.isFromBeats($0) ? $0.quality.rawValue : 0 } ?? 0
@@ -104,7 +104,7 @@ extension FinalAnalyzer {
         for part in parts where part.keptSeconds >= part.minimumSeconds - 1e-9 {
             // A clean part is beaten only by one that keeps more of the reading.
             if let best, best.result.quality == .clean, !(part.keptSeconds > best.part.keptSeconds + 1e-6) { continue }
-            let measurement = measure(part, frames: frames, motion: motion)
+            let measurement = measure(part, frames: frames, motion: motion, plans: &plans)
             let outcome = result(of: measurement, screening: true)
             if part.cut != nil, firstCut == nil { firstCut = (part, measurement) }
             guard case .success(let result) = outcome else { continue }
@@ -141,9 +141,11 @@ extension FinalAnalyzer {
     }
 
     /// `part` of the reading measured as a reading of its own (`measureSpan`).
-    func measure(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample]) -> SpanMeasurement {
+    func measure(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample],
+                 plans: inout FourierPlans) -> SpanMeasurement {
         measureSpan(frames: frames.filter { part.keeps($0.timestamp) },
-                    motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut, reportsHrv: !part.isShort)
+                    motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut, reportsHrv: !part.isShort,
+                    plans: &plans)
     }
 
     /// `result` with the flag and diagnostics that say which part of the reading it describes.

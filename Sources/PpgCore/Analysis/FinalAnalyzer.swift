@@ -34,8 +34,10 @@ public struct FinalAnalyzer: Sendable {
     /// Analyses a reading: the whole of it, or, when that is withheld or fails, its best consistent part
     /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
-        let whole = measureSpan(frames: frames, motion: motion)
-        return consistentSegment(frames: frames, motion: motion, whole: whole) ?? result(of: whole, screening: false)
+        var plans = FourierPlans()
+        let whole = measureSpan(frames: frames, motion: motion, plans: &plans)
+        return consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
+            ?? result(of: whole, screening: false)
     }
 
     /// A span's prepared signal and the analyses of its channels: all its result is assembled from
@@ -55,9 +57,10 @@ public struct FinalAnalyzer: Sendable {
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
     /// from. Quality windows overlapping `cut` (a stretch left out of the frames) are not measured. Without
-    /// `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`.
+    /// `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`. `plans` lends the
+    /// FFT plans (shared by the spans of a reading).
     func measureSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
-                     reportsHrv hrvAllowed: Bool = true) -> SpanMeasurement {
+                     reportsHrv hrvAllowed: Bool = true, plans: inout FourierPlans) -> SpanMeasurement {
         let signal = ReadingSignal(frames: frames)
         var measurement = SpanMeasurement(signal: signal, motion: motion, hrvAllowed: hrvAllowed, refusal: nil)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
@@ -74,7 +77,6 @@ public struct FinalAnalyzer: Sendable {
             return measurement
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
-        var plans = FourierPlans()
         if levelEligible.isEmpty {
             measurement.analyses = PulseChannel.allCases.compactMap {
                 analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
