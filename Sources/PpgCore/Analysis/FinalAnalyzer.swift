@@ -528,7 +528,9 @@ public struct FinalAnalyzer: Sendable {
     /// beat) and the correction's label.
     private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis,
                              halfCrossingShare: Double) -> [BeatRecord] {
-        let times = beats.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
+        let times = beats.map {
+            FiducialBlend.mix(halfCrossing: $0.time, steepest: $0.steepestTime, share: halfCrossingShare)
+        }
         var records = beats.indices.map {
             BeatRecord(time: times[$0], intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
                        accepted: false)
