@@ -4,15 +4,23 @@ import PpgCore
 /// Cost of the engine's final analysis (and of its beat extraction) on a 60 s synthetic reading at 30 and 60 fps,
 /// with a torch (only red usable), without (all three channels usable), and disturbed (its parts analysed too).
 /// The live path is timed by `nfv-bench live` (engine-live). Set `NFV_BENCH_EXPORT_DIR` to also write the timed
-/// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`).
+/// readings as `engine_<fps>fps.csv` (for `scripts/bench-engine --peers`). Each time is printed as wall time and as
+/// the thread's CPU time: on a shared machine the wall time also counts the time other processes hold the core.
 enum EngineBenchmark {
     /// The `engine` entry of `nfv-bench`.
     static var benchmark: Benchmark {
         Benchmark(name: "engine",
                   summary: "final-analysis cost for a 60 s reading at 30 and 60 fps (target ≤ 5 ms); "
-                      + "'engine rmssd [SEEDS]': RMSSD error on synthetic readings",
+                      + "'engine rmssd [SEEDS]': RMSSD error on synthetic readings; "
+                      + "'engine disturbed FPS RUNS': only the disturbed reading, RUNS times (for a profiler)",
                   run: { arguments in
-                      if arguments.first == "rmssd" {
+                      if arguments.first == "disturbed" {
+                          let fps = arguments.dropFirst().first.flatMap { Double($0) } ?? 60
+                          let runs = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100
+                          let frames = disturbedReading(fps: fps)
+                          let cost = timedMilliseconds(runs: runs) { _ = FinalAnalyzer().analyze(frames: frames) }
+                          print("disturbed, 60 s at \(Int(fps)) fps: \(describe(cost, runs: runs))")
+                      } else if arguments.first == "rmssd" {
                           rmssdSweep(seeds: arguments.dropFirst().first.flatMap { Int($0) } ?? 4)
                       } else {
                           run(runs: arguments.first.flatMap { Int($0) } ?? 50)
@@ -27,8 +35,7 @@ enum EngineBenchmark {
             export(reading.frames, fps: fps)
             let analyzer = FinalAnalyzer()
             let final = timedMilliseconds(runs: runs) { _ = analyzer.analyze(frames: reading.frames) }
-            print("final analysis, 60 s at \(Int(fps)) fps: \(format(final.median)) ms (median of \(runs);",
-                  "fastest \(format(final.fastest)) ms)")
+            print("final analysis, 60 s at \(Int(fps)) fps: \(describe(final, runs: runs))")
             let signal = ReadingSignal(frames: reading.frames)
             let segments = signal.rawSegments(of: .red)
             let extractor = BeatExtractor()
@@ -46,13 +53,13 @@ enum EngineBenchmark {
                   "\(format(beats)) ms, capture-time noise model \(format(captureNoise)) ms,",
                   "\(reading.frames.count) frames")
             let ambient = ambientReading(fps: fps)
-            let threeChannels = medianMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
-            print("  without a torch (red, green and blue all usable, choice compares them): \(format(threeChannels))",
-                  "ms")
+            let threeChannels = timedMilliseconds(runs: runs) { _ = analyzer.analyze(frames: ambient) }
+            print("  without a torch (red, green and blue all usable, choice compares them):",
+                  describe(threeChannels, runs: runs))
             let disturbed = disturbedReading(fps: fps)
             let parts = timedMilliseconds(runs: runs) { _ = analyzer.analyze(frames: disturbed) }
             print("  disturbed (finger placed in the first 5 s, a 3 s motion burst at 30 s: the whole is not",
-                  "consistent and its parts are tried): \(format(parts.median)) ms (fastest \(format(parts.fastest)) ms)")
+                  "consistent and its parts are tried): \(describe(parts, runs: runs))")
         }
     }
 
@@ -120,22 +127,31 @@ enum EngineBenchmark {
         timedMilliseconds(runs: runs, body).median
     }
 
-    /// Median and fastest wall time of `body` over `runs` calls, in milliseconds (after one warm-up call). The
-    /// fastest run is what the code costs with the least interference from other load on the machine.
-    private static func timedMilliseconds(runs: Int, _ body: () -> Void) -> (median: Double, fastest: Double) {
+    /// Median and fastest wall time and median thread CPU time of `body` over `runs` calls, in milliseconds (after
+    /// one warm-up call). The fastest run is what the code costs with the least interference from other load on
+    /// the machine; the CPU time leaves out the time the thread waited for a core.
+    private static func timedMilliseconds(runs: Int,
+                                          _ body: () -> Void) -> (median: Double, fastest: Double, cpu: Double) {
         body()
-        var times: [Double] = []
+        var times: [Double] = [], cpuTimes: [Double] = []
         for _ in 0..<max(runs, 1) {
-            let start = now()
+            let start = now(), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
             body()
             times.append(now() - start)
+            cpuTimes.append(now(CLOCK_THREAD_CPUTIME_ID) - cpuStart)
         }
-        return ((Statistics.median(times) ?? 0) * 1000, (times.min() ?? 0) * 1000)
+        return ((Statistics.median(times) ?? 0) * 1000, (times.min() ?? 0) * 1000,
+                (Statistics.median(cpuTimes) ?? 0) * 1000)
     }
 
-    private static func now() -> Double {
+    /// "W ms (median of N; fastest F ms; CPU C ms)".
+    private static func describe(_ cost: (median: Double, fastest: Double, cpu: Double), runs: Int) -> String {
+        "\(format(cost.median)) ms (median of \(runs); fastest \(format(cost.fastest)) ms; CPU \(format(cost.cpu)) ms)"
+    }
+
+    private static func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
+        clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 

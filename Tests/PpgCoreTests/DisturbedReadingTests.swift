@@ -175,12 +175,16 @@ struct DisturbedReadingTests {
     @Test func aDisturbanceCutIsOneShortStretchAroundTheDisturbedBlocks() throws {
         let synthetic = SyntheticReading(configuration: SyntheticConfiguration(seed: 44))
         let frames = Disturbance.burst.apply(to: synthetic.frames, seed: 44)
-        let cut = try #require(FinalAnalyzer().disturbanceCut(frames: frames, motion: [], channel: .red))
+        let analyzer = FinalAnalyzer()
+        var plans = FourierPlans()
+        let cut = try #require(analyzer.disturbanceCut(analyzer.measureSpan(frames: frames, motion: [], plans: &plans),
+                                                       channel: .red))
         #expect(cut.upperBound - cut.lowerBound <= FinalAnalyzer.maximumCutSeconds)
         let moved = frames.indices.filter { abs(frames[$0].red - synthetic.frames[$0].red) > 1 }
         #expect(!moved.isEmpty)
         #expect(moved.allSatisfy { cut.contains(frames[$0].timestamp) })
-        #expect(FinalAnalyzer().disturbanceCut(frames: synthetic.frames, motion: [], channel: .red) == nil)
+        let undisturbed = analyzer.measureSpan(frames: synthetic.frames, motion: [], plans: &plans)
+        #expect(analyzer.disturbanceCut(undisturbed, channel: .red) == nil)
     }
 
     /// Frame times far apart (found by the analysis fuzzer: a block count beyond `Int.max` trapped) give no level

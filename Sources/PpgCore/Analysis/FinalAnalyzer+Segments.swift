@@ -81,14 +81,16 @@ extension FinalAnalyzer {
     /// pulse the rest of the reading does not show. A level run without a consistent part answers a whole that
     /// failed, or earned a lower tier, whenever it earns at least `usable` (from its beats or its spectrum): the
     /// frames outside it hold no pulse in that channel, only its clipped (or dark) level.
-    func consistentSegment(frames: [FrameSample], motion: [MotionSample],
-                           whole: Result<AnalysisResult, AnalysisError>) -> Result<AnalysisResult, AnalysisError>? {
-        let wholeResult = try? whole.get()
+    /// The whole and every part are measured once (`measureSpan`) and judged by their screening results; the
+    /// part chosen is then completed from its measurement; `plans` lends the FFT plans.
+    func consistentSegment(frames: [FrameSample], motion: [MotionSample], whole: SpanMeasurement,
+                           plans: inout FourierPlans) -> Result<AnalysisResult, AnalysisError>? {
+        let wholeResult = try? result(of: whole, screening: true).get()
         if let wholeResult, Self.isConsistent(wholeResult) { return nil }
         let wholeTier = wholeResult.map { Self.isFromBeats($0) ? $0.quality.rawValue : 0 } ?? 0
         guard let first = frames.first?.timestamp, let last = frames.last?.timestamp else { return nil }
         let channels = wholeResult.map { [$0.diagnostics.channel] } ?? PulseChannel.allCases
-        let cuts = channels.compactMap { disturbanceCut(frames: frames, motion: motion, channel: $0) }
+        let cuts = channels.compactMap { disturbanceCut(whole, channel: $0) }
         var parts = Self.segmentCandidates(first: first, last: last).map { ReadingPart(span: $0) }
         for cut in cuts where !parts.contains(ReadingPart(span: first...last, cut: cut)) {
             parts.append(ReadingPart(span: first...last, cut: cut))
@@ -96,43 +98,54 @@ extension FinalAnalyzer {
         for run in levelRuns(frames: frames) where !parts.contains(where: { $0.span == run && $0.cut == nil }) {
             parts.append(ReadingPart(span: run, isLevelRun: true))
         }
-        var best: (result: AnalysisResult, part: ReadingPart)?
-        var firstCut: (outcome: Result<AnalysisResult, AnalysisError>, part: ReadingPart)?
-        var bestLevelRun: (result: AnalysisResult, part: ReadingPart)?
+        var best: TriedPart?
+        var firstCut: (part: ReadingPart, measurement: SpanMeasurement)?
+        var bestLevelRun: TriedPart?
         for part in parts where part.keptSeconds >= part.minimumSeconds - 1e-9 {
             // A clean part is beaten only by one that keeps more of the reading.
             if let best, best.result.quality == .clean, !(part.keptSeconds > best.part.keptSeconds + 1e-6) { continue }
-            let outcome = analyze(part, frames: frames, motion: motion, screening: true)
-            if part.cut != nil, firstCut == nil { firstCut = (outcome, part) }
+            let measurement = measure(part, frames: frames, motion: motion, plans: &plans)
+            let outcome = result(of: measurement, screening: true)
+            if part.cut != nil, firstCut == nil { firstCut = (part, measurement) }
             guard case .success(let result) = outcome else { continue }
-            if part.isLevelRun, bestLevelRun.map({ Self.isBetter(result, part, than: $0.result, $0.part) }) ?? true {
-                bestLevelRun = (result, part)
-            }
+            let tried = TriedPart(result: result, part: part, measurement: measurement)
+            if part.isLevelRun, bestLevelRun.map({ tried.isBetter(than: $0) }) ?? true { bestLevelRun = tried }
             guard Self.isConsistent(result) else { continue }
-            if best.map({ Self.isBetter(result, part, than: $0.result, $0.part) }) ?? true { best = (result, part) }
+            if best.map({ tried.isBetter(than: $0) }) ?? true { best = tried }
         }
-        var answer: ReadingPart?
+        var answer: (part: ReadingPart, measurement: SpanMeasurement)?
         if let chosen = best, chosen.result.quality.rawValue >= wholeTier {
-            answer = chosen.part
+            answer = (chosen.part, chosen.measurement)
         } else if let run = bestLevelRun, run.result.quality.rawValue >= QualityTier.usable.rawValue,
                   run.result.quality.rawValue > (wholeResult?.quality.rawValue ?? 0) {
-            answer = run.part
-        } else if let wholeResult, !Self.isFromBeats(wholeResult), let cut = firstCut?.part {
-            answer = cut
+            answer = (run.part, run.measurement)
+        } else if let wholeResult, !Self.isFromBeats(wholeResult), let firstCut {
+            answer = firstCut
         }
-        return answer.map { part in
-            analyze(part, frames: frames, motion: motion, screening: false).map { Self.marked($0, part: part) }
+        return answer.map { answer in
+            result(of: answer.measurement, screening: false).map { Self.marked($0, part: answer.part) }
         }
     }
 
-    /// `part` of the reading analysed as a reading of its own (`analyzeSpan`); `screening` leaves out what no
-    /// choice between parts depends on (the HRV noise correction, breathing, the beat records): the part chosen is
-    /// analysed again in full.
-    func analyze(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample],
-                 screening: Bool) -> Result<AnalysisResult, AnalysisError> {
-        analyzeSpan(frames: frames.filter { part.keeps($0.timestamp) },
+    /// A part tried, its screening result and its measurement (from which its complete result is assembled when
+    /// it is chosen).
+    struct TriedPart {
+        var result: AnalysisResult
+        var part: ReadingPart
+        var measurement: SpanMeasurement
+
+        /// Whether this part's result is better than `other`'s (`FinalAnalyzer.isBetter`).
+        func isBetter(than other: TriedPart) -> Bool {
+            FinalAnalyzer.isBetter(result, part, than: other.result, other.part)
+        }
+    }
+
+    /// `part` of the reading measured as a reading of its own (`measureSpan`).
+    func measure(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample],
+                 plans: inout FourierPlans) -> SpanMeasurement {
+        measureSpan(frames: frames.filter { part.keeps($0.timestamp) },
                     motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut, reportsHrv: !part.isShort,
-                    screening: screening)
+                    plans: &plans)
     }
 
     /// `result` with the flag and diagnostics that say which part of the reading it describes.
@@ -236,16 +249,17 @@ extension FinalAnalyzer {
         return trims.map { (first + $0)...last } + trims.map { first...(last - $0) }
     }
 
-    /// The one stretch of `channel` to cut out: its disturbed blocks (`DisturbanceDetector` on the band-passed
-    /// pulse and the accelerometer) with `cutMarginSeconds` on either side, when there are any and they all lie
-    /// within `maximumCutSeconds`; nil otherwise (and at a frame rate the beat extractor does not support).
-    func disturbanceCut(frames: [FrameSample], motion: [MotionSample],
-                        channel: PulseChannel) -> ClosedRange<Double>? {
-        let signal = ReadingSignal(frames: frames)
+    /// The one stretch of `channel` to cut out of the measured reading `whole`: its disturbed blocks
+    /// (`DisturbanceDetector` on the band-passed pulse, the one the channel's analysis found its beats on, and the
+    /// accelerometer) with `cutMarginSeconds` on either side, when there are any and they all lie within
+    /// `maximumCutSeconds`; nil otherwise (and at a frame rate the beat extractor does not support).
+    func disturbanceCut(_ whole: SpanMeasurement, channel: PulseChannel) -> ClosedRange<Double>? {
+        let signal = whole.signal
         guard signal.sampleRate > 0, extractor.supports(sampleRate: signal.sampleRate) else { return nil }
-        let pulses = signal.rawSegments(of: channel).map { extractor.pulseWaveform($0) }
+        let pulses = whole.analyses.first { $0.candidate.channel == channel }?.pulses
+            ?? signal.rawSegments(of: channel).map { extractor.pulseWaveform($0) }
         let detector = DisturbanceDetector()
-        let starts = detector.disturbedBlockStarts(pulses: pulses, motion: motion)
+        let starts = detector.disturbedBlockStarts(pulses: pulses, motion: whole.motion)
         guard let firstBlock = starts.first, let lastBlock = starts.last else { return nil }
         let cut = (firstBlock - Self.cutMarginSeconds)...(lastBlock + detector.blockSeconds + Self.cutMarginSeconds)
         return cut.upperBound - cut.lowerBound <= Self.maximumCutSeconds + 1e-9 ? cut : nil

@@ -34,44 +34,71 @@ public struct FinalAnalyzer: Sendable {
     /// Analyses a reading: the whole of it, or, when that is withheld or fails, its best consistent part
     /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
-        let whole = analyzeSpan(frames: frames, motion: motion)
-        return consistentSegment(frames: frames, motion: motion, whole: whole) ?? whole
+        var plans = FourierPlans()
+        let whole = measureSpan(frames: frames, motion: motion, plans: &plans)
+        return consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
+            ?? result(of: whole, screening: false)
     }
 
-    /// Analyses all of `frames` as one reading; quality windows overlapping `cut` (a stretch left out of the
-    /// frames) are not measured. Without `reportsHrv` (a part too short for HRV) the result holds no HRV and is at
-    /// most `usable`. A `screening` analysis (of a candidate part) decides the heart rate, tier and flags only:
-    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records.
-    func analyzeSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
-                     reportsHrv hrvAllowed: Bool = true,
-                     screening: Bool = false) -> Result<AnalysisResult, AnalysisError> {
+    /// A span's prepared signal and the analyses of its channels: all its result is assembled from
+    /// (`result(of:screening:)`), measured once whether the result is screened or complete.
+    struct SpanMeasurement {
+        /// The span's frames, prepared.
+        var signal: ReadingSignal
+        /// The span's accelerometer samples.
+        var motion: [MotionSample]
+        /// Whether the span may report HRV (`measureSpan`'s `reportsHrv`).
+        var hrvAllowed: Bool
+        /// Why the span is not analysed (too short, too long, an unsupported frame rate); nil when it is.
+        var refusal: AnalysisError?
+        /// The channels analysed (`analyzeChannel`; channels that cannot be chosen are left out).
+        var analyses: [ChannelAnalysis] = []
+    }
+
+    /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
+    /// from. Quality windows overlapping `cut` (a stretch left out of the frames) are not measured. Without
+    /// `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`. `plans` lends the
+    /// FFT plans (shared by the spans of a reading).
+    func measureSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
+                     reportsHrv hrvAllowed: Bool = true, plans: inout FourierPlans) -> SpanMeasurement {
         let signal = ReadingSignal(frames: frames)
+        var measurement = SpanMeasurement(signal: signal, motion: motion, hrvAllowed: hrvAllowed, refusal: nil)
         guard signal.duration >= Self.minimumDurationSeconds, signal.sampleRate > 0 else {
-            return .failure(.noHeartRate(reasons: ["too_short"]))
+            measurement.refusal = .noHeartRate(reasons: ["too_short"])
+            return measurement
         }
         guard signal.duration <= Self.maximumDurationSeconds else {
-            return .failure(.noHeartRate(reasons: ["too_long"]))
+            measurement.refusal = .noHeartRate(reasons: ["too_long"])
+            return measurement
         }
         guard extractor.supports(sampleRate: signal.sampleRate) else {
-            return .failure(.noHeartRate(reasons: [signal.sampleRate > BeatExtractor.maximumSampleRate
-                ? "high_frame_rate" : "low_frame_rate"]))
+            measurement.refusal = .noHeartRate(reasons: [signal.sampleRate > BeatExtractor.maximumSampleRate
+                ? "high_frame_rate" : "low_frame_rate"])
+            return measurement
         }
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
-        var analyses: [ChannelAnalysis] = []
-        var plans = FourierPlans()
         if levelEligible.isEmpty {
-            analyses = PulseChannel.allCases.compactMap {
+            measurement.analyses = PulseChannel.allCases.compactMap {
                 analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
             }
         } else {
             for channel in levelEligible {
-                let bar = Self.scoreToBeat(analyses.map(\.candidate))
+                let bar = Self.scoreToBeat(measurement.analyses.map(\.candidate))
                 if let analysis = analyzeChannel(channel, signal: signal, motion: motion, cut: cut, plans: &plans,
                                                  mustExceed: bar) {
-                    analyses.append(analysis)
+                    measurement.analyses.append(analysis)
                 }
             }
         }
+        return measurement
+    }
+
+    /// The result of a measured span: its channel chosen and its figures assembled. A `screening` result (of a
+    /// candidate part, or of the whole before its parts are tried) decides the heart rate, tier and flags only:
+    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records.
+    func result(of measurement: SpanMeasurement, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+        if let refusal = measurement.refusal { return .failure(refusal) }
+        let analyses = measurement.analyses
         var choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
             return .failure(.noHeartRate(reasons: ["no_signal"]))
@@ -84,8 +111,8 @@ public struct FinalAnalyzer: Sendable {
                                    redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
             chosen = spectral
         }
-        return assemble(signal: signal, choice: choice, channel: chosen, spectral: spectral, motion: motion,
-                        hrvAllowed: hrvAllowed, screening: screening)
+        return assemble(signal: measurement.signal, choice: choice, channel: chosen, spectral: spectral,
+                        motion: measurement.motion, hrvAllowed: measurement.hrvAllowed, screening: screening)
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -524,7 +551,9 @@ public struct FinalAnalyzer: Sendable {
     /// beat) and the correction's label.
     private func beatRecords(beats: [DetectedBeat], intervals: IntervalAnalysis,
                              halfCrossingShare: Double) -> [BeatRecord] {
-        let times = beats.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
+        let times = beats.map {
+            FiducialBlend.mix(halfCrossing: $0.time, steepest: $0.steepestTime, share: halfCrossingShare)
+        }
         var records = beats.indices.map {
             BeatRecord(time: times[$0], intervalMs: nil, label: intervals.label(ofBeat: $0).rawValue,
                        accepted: false)

@@ -24,12 +24,23 @@ public enum CaptureTimeEstimator {
         }
         var window = [Double](repeating: 0, count: 2 * halfWidth + 1)
         var times = [Double](repeating: 0, count: stamps.count)
-        for index in stamps.indices {
-            let lower = max(0, index - halfWidth), upper = min(stamps.count, index + halfWidth + 1)
-            window.removeAll(keepingCapacity: true)
-            window.append(contentsOf: residuals[lower..<upper])
-            window.sort()
-            times[index] = Double(index) * period + (Statistics.percentile(sorted: window, 50) ?? 0)
+        window.withUnsafeMutableBufferPointer { sorted in
+            for index in stamps.indices {
+                let lower = max(0, index - halfWidth), upper = min(stamps.count, index + halfWidth + 1)
+                // An insertion sort: at most 2·halfWidth + 1 values, where a general sort costs more than it saves.
+                var count = 0
+                for residual in residuals[lower..<upper] {
+                    var position = count
+                    while position > 0 && sorted[position - 1] > residual {
+                        sorted[position] = sorted[position - 1]
+                        position -= 1
+                    }
+                    sorted[position] = residual
+                    count += 1
+                }
+                let median = Statistics.percentile(sorted: UnsafeBufferPointer(rebasing: sorted[..<count]), 50)
+                times[index] = Double(index) * period + (median ?? 0)
+            }
         }
         for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return stamps }
         return times

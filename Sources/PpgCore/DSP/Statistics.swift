@@ -37,11 +37,13 @@ public enum Statistics {
         return interpolatedOrderStatistic(&buffer, p, searchFrom: 0)
     }
 
-    /// The `p`-th percentile (0…100) of an already ascending array, NumPy's linear method.
-    public static func percentile(sorted: [Double], _ p: Double) -> Double? {
+    /// The `p`-th percentile (0…100) of already ascending values, NumPy's linear method.
+    public static func percentile<Sorted: RandomAccessCollection<Double>>(sorted: Sorted, _ p: Double) -> Double?
+    where Sorted.Index == Int {
         guard !sorted.isEmpty else { return nil }
         let (lower, upper, fraction) = orderPositions(count: sorted.count, p)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+        let first = sorted.startIndex
+        return sorted[first + lower] + (sorted[first + upper] - sorted[first + lower]) * fraction
     }
 
     /// The median (50th percentile); nil for an empty input.

@@ -31,8 +31,14 @@ public struct FiducialBlend: Sendable, Equatable {
         let spread = a + b - 2 * c
         let share = spread > 0 ? min(max((b - c) / spread, 0), 1) : 1
         halfCrossingShare = share
-        let mix = { (x: Double, y: Double) in share * x + (1 - share) * y }
+        let mix = { (x: Double, y: Double) in Self.mix(halfCrossing: x, steepest: y, share: share) }
         series = IntervalSeries(intervalsMs: zip(halfCrossing.intervalsMs, steepest.intervalsMs).map(mix),
                                 endTimesS: zip(halfCrossing.endTimesS, steepest.endTimesS).map(mix))
+    }
+
+    /// The mix `share·halfCrossing + (1 − share)·steepest` of one quantity (a time, an interval) measured at both
+    /// fiducials, `share` the weight of the 50 % crossing.
+    public static func mix(halfCrossing: Double, steepest: Double, share: Double) -> Double {
+        share * halfCrossing + (1 - share) * steepest
     }
 }
