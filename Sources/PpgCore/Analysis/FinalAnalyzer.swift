@@ -234,8 +234,8 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
         let rmssd = screening ? (value: metrics.rmssd, applied: false, halfCrossingShare: 1.0)
-            : correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw,
-                             capture: captureNoise(signal))
+            : correctedRmssd(metrics: HrvMetrics(series: intervals.shapeConfidentIntervals), beats: beats,
+                             intervals: intervals, raw: channel.raw, capture: captureNoise(signal))
         diagnostics.estGmApplied = rmssd.applied
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
@@ -476,6 +476,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
+        diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count
         if let gate = intervals.gate {
             diagnostics.gateRejected = !gate.passed
             diagnostics.gateVeto = !gate.passed
