@@ -22,14 +22,6 @@ struct DisplacedPeakTests {
         #expect(DisplacedPeak.keepsShape(Array(beats.prefix(2))) == [true, true])
     }
 
-    /// True RMSSD (ms) of the heartbeats inside the reading.
-    private func truthRmssd(_ onsets: [Double], duration: Double) -> Double {
-        let inside = onsets.filter { $0 >= 0 && $0 <= duration }
-        let intervals = zip(inside.dropFirst(), inside).map { ($0 - $1) * 1000 }
-        let differences = zip(intervals.dropFirst(), intervals).map { $0 - $1 }
-        return (differences.map { $0 * $0 }.reduce(0, +) / Double(differences.count)).squareRoot()
-    }
-
     /// Readings in which one pulse in twelve is deformed (a weak systolic wave, so that the late wave is the
     /// peak) and arrives 25 ms late, as measured against a chest strap around ectopic-looking pulses. Before the
     /// shape confidence, three of the four readings at 30 fps were withheld for the peaks' disagreement (r_ps) and
@@ -40,13 +32,15 @@ struct DisplacedPeakTests {
             var signal = TestPulseSignal(fps: fps, seed: seed)
             let onsets = signal.onsets()
             signal.deformedBeats = Set(stride(from: 5 + Int(seed), to: onsets.count - 3, by: 12))
-            let truth = truthRmssd(onsets, duration: signal.duration)
+            let truth = BeatConfidenceTruth.rmssd(onsets, duration: signal.duration)
             let result = try FinalAnalyzer().analyze(frames: signal.frames(onsets: onsets)).get()
             let rmssd = try #require(result.rmssdMs, "seed \(seed): \(result.flags)")
             let displaced = try #require(result.diagnostics.displacedPeakBeats)
             print("fps \(fps) seed \(seed): truth \(truth) RMSSD \(rmssd), displaced \(displaced) of",
                   signal.deformedBeats.count)
-            #expect(abs(rmssd - truth) < 4, "seed \(seed)")
+            // The differences left out carry their share of the true variability: on these seeds the true RMSSD of
+            // the differences kept lies up to 2 ms from the whole's.
+            #expect(abs(rmssd - truth) < 5, "seed \(seed)")
             #expect(displaced == signal.deformedBeats.count, "seed \(seed)")
             #expect(try #require(result.diagnostics.gateRPs) > ConsistencyGate.Thresholds().minimumRPs)
         }

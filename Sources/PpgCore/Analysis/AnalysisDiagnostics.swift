@@ -65,6 +65,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
                gateRPs: Double?
     /// `displaced_peak_beats`: beats whose pulse is deformed (`DisplacedPeak`), kept out of RMSSD's differences.
     public var displacedPeakBeats: Int?
+    /// `weak_pulse_beats`: beats whose pulse is much weaker than its neighbours' (`WeakPulse`), kept out of
+    /// RMSSD's differences.
+    public var weakPulseBeats: Int?
     /// `est_rmssd_parabolic`, `est_rmssd_fixed` (ms).
     public var estRmssdParabolic: Double?, estRmssdFixed: Double?
     /// `est_gm_applied`.

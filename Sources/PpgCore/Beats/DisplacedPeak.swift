@@ -5,7 +5,7 @@
 /// of a reading (its scatter is the peak's timing noise, some 5–15 ms). Some pulses are deformed — a weak or early
 /// beat after which the late (reflected) wave outgrows the systolic one, a pulse bent by a pressure change — and
 /// their peak jumps by a large part of that delay or lands on the late wave altogether. Measured against a chest
-/// strap, the successive differences that involve such a beat are off by 20–50 ms, twice as far as the others,
+/// strap, the successive differences that involve such a beat are off by 20–50 ms, often twice as far as the others,
 /// although the upstroke fiducials of the beat agree with each other (they move together). Such a displaced peak
 /// is a discrete jump, not the peak's timing noise, so it says nothing about how well the other beats are timed.
 public enum DisplacedPeak {

@@ -64,7 +64,8 @@ public struct ConsistencyGate: Sendable {
         if let corrected = metrics.rmssd, let rawRmssd, rawRmssd > 0 { compress = corrected / rawRmssd }
 
         let values = ConsistencyGateResult.Values(
-            nPairs: usablePairs ?? metrics.nPairs, nMerged: mergedCount, mergedFraction: Double(mergedCount) / Double(beatCount),
+            nPairs: usablePairs ?? metrics.nPairs, nMerged: mergedCount,
+            mergedFraction: Double(mergedCount) / Double(beatCount),
             discardRaw: rawFlaggedFraction, maxJump: maxJump, hfShare: hfShare, rPs: rPs, compress: compress)
         return ConsistencyGateResult(values: values, vetoReasons: vetoReasons(for: values, hasRPs: rPs != nil))
     }
