@@ -57,6 +57,21 @@ struct ConsistencyGateTests {
         #expect(tooMany.vetoReasons == [.nMerged, .discardRaw])
     }
 
+    /// With beats of low confidence left out, the pairs RMSSD is measured on count, not the whole series'.
+    @Test func usablePairsDecideThePairCount() {
+        let (observed, _) = SyntheticBeats.generate(seed: 3, count: 75)
+        let correction = ArtifactCorrector().correct(beatTimesS: observed)
+        let evaluate = { (pairs: Int?) in
+            ConsistencyGate().evaluate(corrected: correction.correctedIntervals,
+                                       raw: correction.rawIntervalsWithoutFlagged, mergedCount: 0,
+                                       rawFlaggedFraction: 0, usablePairs: pairs)
+        }
+        #expect(evaluate(nil).values.nPairs == observed.count - 2)
+        #expect(evaluate(nil).passed)
+        #expect(evaluate(20).passed && evaluate(20).values.nPairs == 20)
+        #expect(evaluate(19).vetoReasons == [.nPairs])
+    }
+
     @Test func timingJitterAloneRaisesTheHighFrequencyShare() throws {
         var random = SeededRandom(seed: 5)
         let jitterOnly = (0..<80).map { Double($0) * 0.85 + random.gaussian(mean: 0, sd: 0.01) }

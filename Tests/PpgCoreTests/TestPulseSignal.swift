@@ -17,6 +17,13 @@ struct TestPulseSignal {
     var jitterMs = 0.5
     var dropProbability = 0.0
     var seed: UInt64 = 1
+    /// Heartbeats (indices into `onsets()`) whose pulse is deformed: a weak systolic wave, so that the late wave
+    /// is the peak. They arrive `lateArrivalMs` after the heartbeat.
+    var deformedBeats: Set<Int> = []
+    /// Heartbeats whose whole pulse is `weakScale` of the others', arriving `lateArrivalMs` after the heartbeat.
+    var weakBeats: Set<Int> = []
+    var weakScale = 0.4
+    var lateArrivalMs = 25.0
 
     /// Beat onsets (s) from before 0 to past the end.
     func onsets() -> [Double] {
@@ -32,12 +39,19 @@ struct TestPulseSignal {
         return onsets
     }
 
-    /// Blood volume (arbitrary units) at time `t` from the broad two-Gaussian pulse.
-    static func volume(at t: Double, onsets: [Double]) -> Double {
+    /// Blood volume (arbitrary units) at time `t` from the broad two-Gaussian pulse. The pulses of `deformed`
+    /// heartbeats have a systolic wave of 0.2 instead of 0.6, those of `weak` ones are scaled by `weakScale`; both
+    /// start `lateArrival` seconds late.
+    static func volume(at t: Double, onsets: [Double], deformed: Set<Int> = [], weak: Set<Int> = [],
+                       weakScale: Double = 1, lateArrival: Double = 0) -> Double {
         var total = 0.0
-        for onset in onsets where t >= onset && t < onset + 1.2 {
-            let tau = t - onset
-            total += 0.60 * exp(-0.5 * pow((tau - 0.17) / 0.08, 2)) + 0.80 * exp(-0.5 * pow((tau - 0.39) / 0.18, 2))
+        for (index, heartbeat) in onsets.enumerated() {
+            let isDeformed = deformed.contains(index), isWeak = weak.contains(index)
+            let onset = heartbeat + (isDeformed || isWeak ? lateArrival : 0)
+            guard t >= onset && t < onset + 1.2 else { continue }
+            let tau = t - onset, systole = isDeformed ? 0.2 : 0.6, scale = isWeak ? weakScale : 1
+            total += scale * (systole * exp(-0.5 * pow((tau - 0.17) / 0.08, 2))
+                + 0.80 * exp(-0.5 * pow((tau - 0.39) / 0.18, 2)))
         }
         return total
     }
@@ -64,7 +78,8 @@ struct TestPulseSignal {
         for index in 0..<Int(duration * fps) {
             let t = Double(index) / fps + random.gaussian(sd: jitterMs / 1000)
             if dropProbability > 0 && random.chance(dropProbability) { continue }
-            let v = Self.volume(at: t, onsets: onsets) / peakVolume
+            let v = Self.volume(at: t, onsets: onsets, deformed: deformedBeats, weak: weakBeats, weakScale: weakScale,
+                                lateArrival: lateArrivalMs / 1000) / peakVolume
             let slow = 0.002 * sin(2 * Double.pi * breathingRate / 60 * t) + 0.01 * sin(2 * Double.pi * 0.03 * t)
             let red = min(255, max(0, redDc * (1 - redAc * v - slow) + random.gaussian(sd: noise)))
             let green = 4 * (1 - 0.06 * v - slow) + random.gaussian(sd: 0.02)

@@ -51,7 +51,9 @@ extension AnalysisDiagnostics {
             ("analysed_cut_end_s", analysedCutEnd),
         ]
         for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
-        let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged)]
+        let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged),
+                                              ("displaced_peak_beats", displacedPeakBeats),
+                                              ("weak_pulse_beats", weakPulseBeats)]
         for (key, value) in optionalInts { if let value { members[key] = .int(value) } }
         let optionalBools: [(String, Bool?)] = [("gate_rejected", gateRejected), ("gate_veto", gateVeto),
                                                ("est_gm_applied", estGmApplied)]

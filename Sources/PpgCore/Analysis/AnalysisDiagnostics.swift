@@ -63,6 +63,11 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     /// `gate_discard_raw`, `gate_max_jump`, `gate_hf_share`, `gate_compress`, `gate_r_ps`.
     public var gateDiscardRaw: Double?, gateMaxJump: Double?, gateHfShare: Double?, gateCompress: Double?,
                gateRPs: Double?
+    /// `displaced_peak_beats`: beats whose pulse is deformed (`DisplacedPeak`), kept out of RMSSD's differences.
+    public var displacedPeakBeats: Int?
+    /// `weak_pulse_beats`: beats whose pulse is much weaker than its neighbours' (`WeakPulse`), kept out of
+    /// RMSSD's differences.
+    public var weakPulseBeats: Int?
     /// `est_rmssd_parabolic`, `est_rmssd_fixed` (ms).
     public var estRmssdParabolic: Double?, estRmssdFixed: Double?
     /// `est_gm_applied`.

@@ -261,8 +261,8 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.breathingConfidenceScore = breathing.rate?.confidence
 
         let rmssd = screening ? (value: metrics.rmssd, applied: false, halfCrossingShare: 1.0)
-            : correctedRmssd(metrics: metrics, beats: beats, intervals: intervals, raw: channel.raw,
-                             capture: captureNoise(signal))
+            : correctedRmssd(metrics: HrvMetrics(series: intervals.confidentIntervals), beats: beats,
+                             intervals: intervals, raw: channel.raw, capture: captureNoise(signal))
         diagnostics.estGmApplied = rmssd.applied
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
@@ -409,6 +409,7 @@ public struct FinalAnalyzer: Sendable {
     /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); plus
     /// the variance its capture-time error (`capture`, indexed likewise; none where missing) gives the same
     /// difference, independent of the white noise. Nil without such beats.
+    /// Normal beats are those that enter RMSSD's differences (`IntervalAnalysis.entersRmssd`).
     func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment],
                          capture: [CaptureTimeNoise?], model noise: TimingNoise,
                          halfCrossingShare: Double) -> Double? {
@@ -426,7 +427,7 @@ public struct FinalAnalyzer: Sendable {
         let variances = (2..<beats.count).compactMap { last -> Double? in
             let triple = beats[(last - 2)...last]
             guard triple.allSatisfy({ $0.segment == beats[last].segment }),
-                  (last - 2...last).allSatisfy({ intervals.label(ofBeat: $0) == .normal }),
+                  (last - 2...last).allSatisfy(intervals.entersRmssd(beat:)),
                   beats[last].segment < levels.count, let sigma = levels[beats[last].segment],
                   let first = errors[last - 2], let second = errors[last - 1], let third = errors[last] else {
                 return nil
@@ -526,6 +527,8 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
+        diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count
+        diagnostics.weakPulseBeats = intervals.isStrongEnough.filter { !$0 }.count
         if let gate = intervals.gate {
             diagnostics.gateRejected = !gate.passed
             diagnostics.gateVeto = !gate.passed

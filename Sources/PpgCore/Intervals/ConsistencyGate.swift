@@ -39,9 +39,11 @@ public struct ConsistencyGate: Sendable {
     ///   - rawFlaggedFraction: share of raw intervals flagged before correction.
     ///   - peakIntervalsMs / upstrokeIntervalsMs: the same beats' IBIs from the systolic peak and from the 50 %
     ///     upstroke fiducial, equally long (for `gate_r_ps`); nil when unavailable.
+    ///   - usablePairs: successive pairs RMSSD is measured on when that is fewer than `corrected`'s (pairs with a
+    ///     beat of low confidence left out), for `gate_n_pairs`; nil to count `corrected`'s.
     public func evaluate(corrected: IntervalSeries, raw: IntervalSeries, mergedCount: Int,
                          rawFlaggedFraction: Double, peakIntervalsMs: [Double]? = nil,
-                         upstrokeIntervalsMs: [Double]? = nil) -> ConsistencyGateResult {
+                         upstrokeIntervalsMs: [Double]? = nil, usablePairs: Int? = nil) -> ConsistencyGateResult {
         let metrics = HrvMetrics(series: corrected)
         let rawRmssd = HrvMetrics(series: raw).rmssd
         let beatCount = corrected.count + 1
@@ -62,7 +64,8 @@ public struct ConsistencyGate: Sendable {
         if let corrected = metrics.rmssd, let rawRmssd, rawRmssd > 0 { compress = corrected / rawRmssd }
 
         let values = ConsistencyGateResult.Values(
-            nPairs: metrics.nPairs, nMerged: mergedCount, mergedFraction: Double(mergedCount) / Double(beatCount),
+            nPairs: usablePairs ?? metrics.nPairs, nMerged: mergedCount,
+            mergedFraction: Double(mergedCount) / Double(beatCount),
             discardRaw: rawFlaggedFraction, maxJump: maxJump, hfShare: hfShare, rPs: rPs, compress: compress)
         return ConsistencyGateResult(values: values, vetoReasons: vetoReasons(for: values, hasRPs: rPs != nil))
     }

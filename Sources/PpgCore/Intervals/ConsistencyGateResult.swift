@@ -2,7 +2,7 @@
 public struct ConsistencyGateResult: Sendable, Equatable {
     /// The gate's measurements (nil when not computable).
     public struct Values: Sendable, Equatable {
-        /// `gate_n_pairs`: successive NN pairs used for RMSSD.
+        /// `gate_n_pairs`: successive NN pairs used for RMSSD (those with a beat of low confidence left out).
         public let nPairs: Int
         /// `gate_n_merged`: intervals merged (extra) plus inserted (missed).
         public let nMerged: Int
