@@ -2,15 +2,15 @@ import Glibc
 @testable import PpgCore
 import Testing
 
-/// The breathing estimator's private building blocks: spline, filters, spectrum, cycle counting, fusion.
+/// The breathing estimator's building blocks: the spline it resamples beat series with, filters, spectrum, cycle counting, fusion.
 struct BreathingInternalsTests {
     @Test func splineReproducesLinesAndFollowsSmoothCurves() {
         let times = [0.0, 0.7, 1.9, 2.4, 3.8, 5.0]
-        let line = BreathingSpline(times: times, values: times.map { 2 * $0 - 1 })
+        let line = CubicSpline(knots: times, values: times.map { 2 * $0 - 1 })
             .sampled(from: 0, step: 0.25, count: 21)
         for (k, value) in line.enumerated() { #expect(abs(value - (2 * Double(k) * 0.25 - 1)) < 1e-12) }
         let knots = stride(from: 0.0, through: 10, by: 0.8).map { $0 }
-        let wave = BreathingSpline(times: knots, values: knots.map { sin(0.5 * $0) })
+        let wave = CubicSpline(knots: knots, values: knots.map { sin(0.5 * $0) })
             .sampled(from: 0.8, step: 0.1, count: 80)
         for (k, value) in wave.enumerated() { #expect(abs(value - sin(0.5 * (0.8 + Double(k) * 0.1))) < 5e-3) }
     }

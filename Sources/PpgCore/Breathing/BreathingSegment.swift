@@ -34,7 +34,7 @@ struct BreathingSegment: Sendable, Equatable {
                                          minimumSeconds: Double) -> BreathingSegment? {
         guard stretch.count >= 4, let first = stretch.first, let last = stretch.last,
               last.time - first.time >= minimumSeconds else { return nil }
-        let spline = BreathingSpline(times: stretch.map(\.time), values: stretch.map(\.value))
+        let spline = CubicSpline(knots: stretch.map(\.time), values: stretch.map(\.value))
         let count = Int(((last.time - first.time) * rate).rounded(.down)) + 1
         return BreathingSegment(start: first.time, rate: rate,
                                 values: spline.sampled(from: first.time, step: 1 / rate, count: count))

@@ -49,6 +49,17 @@ public struct CubicSpline: Sendable {
             * width * width / 6
     }
 
+    /// Values at `count` abscissae `start + k·step` (`step` > 0); outside the knots, the end pieces' cubics
+    /// extended (not clamped).
+    public func sampled(from start: Double, step: Double, count: Int) -> [Double] {
+        var interval = 0
+        return (0..<count).map { k in
+            let x = start + Double(k) * step
+            while interval < knots.count - 2 && x > knots[interval + 1] { interval += 1 }
+            return value(at: x, interval: interval)
+        }
+    }
+
     /// Values at ascending abscissae `queries` (clamped to the knot span).
     public func values(at queries: [Double]) -> [Double] {
         var interval = 0
