@@ -51,17 +51,9 @@ public struct CaptureTimeNoise: Sendable, Equatable {
         var neighbours = [Double](repeating: 0, count: 2 * reach)
         neighbours.withUnsafeMutableBufferPointer { sorted in
             for index in residuals.indices {
-                // Insertion into `sorted`: at most six values, cheaper than a general sort per frame.
-                var count = 0
-                for other in max(0, index - reach)..<min(residuals.count, index + reach + 1) where other != index {
-                    var position = count
-                    while position > 0 && sorted[position - 1] > residuals[other] {
-                        sorted[position] = sorted[position - 1]
-                        position -= 1
-                    }
-                    sorted[position] = residuals[other]
-                    count += 1
-                }
+                let others = (max(0, index - reach)..<min(residuals.count, index + reach + 1)).lazy
+                    .filter { $0 != index }.map { residuals[$0] }
+                let count = OrderStatistics.insertionSort(others, into: sorted)
                 let middle = count / 2
                 let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
                 delays[index] = residuals[index] - median

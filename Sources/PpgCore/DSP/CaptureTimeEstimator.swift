@@ -27,17 +27,7 @@ public enum CaptureTimeEstimator {
         window.withUnsafeMutableBufferPointer { sorted in
             for index in stamps.indices {
                 let lower = max(0, index - halfWidth), upper = min(stamps.count, index + halfWidth + 1)
-                // An insertion sort: at most 2·halfWidth + 1 values, where a general sort costs more than it saves.
-                var count = 0
-                for residual in residuals[lower..<upper] {
-                    var position = count
-                    while position > 0 && sorted[position - 1] > residual {
-                        sorted[position] = sorted[position - 1]
-                        position -= 1
-                    }
-                    sorted[position] = residual
-                    count += 1
-                }
+                let count = OrderStatistics.insertionSort(residuals[lower..<upper], into: sorted)
                 let median = Statistics.percentile(sorted: UnsafeBufferPointer(rebasing: sorted[..<count]), 50)
                 times[index] = Double(index) * period + (median ?? 0)
             }

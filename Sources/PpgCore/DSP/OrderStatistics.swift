@@ -1,6 +1,23 @@
 /// Selection of order statistics without a full sort (Hoare's quickselect with median-of-three pivots, falling
 /// back to a sort of the remaining range when partitioning stops shrinking it fast enough). Deterministic.
 enum OrderStatistics {
+    /// Writes `values` into the front of `sorted` in ascending order by insertion and returns how many were
+    /// written (`sorted` must hold them all). For the few values of a sliding window, where a general sort of a
+    /// fresh array per step costs more than it saves.
+    static func insertionSort(_ values: some Sequence<Double>, into sorted: UnsafeMutableBufferPointer<Double>) -> Int {
+        var count = 0
+        for value in values {
+            var position = count
+            while position > 0 && sorted[position - 1] > value {
+                sorted[position] = sorted[position - 1]
+                position -= 1
+            }
+            sorted[position] = value
+            count += 1
+        }
+        return count
+    }
+
     /// Reorders `values[from...]` so that `values[rank]` holds the value a sort would put there, with no larger
     /// value before it and no smaller value after it (within `from...`). `rank` must lie in `from..<values.count`.
     static func select(_ values: inout [Double], rank: Int, from: Int = 0) {
