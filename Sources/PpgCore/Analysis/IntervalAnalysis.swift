@@ -26,6 +26,9 @@ public struct IntervalAnalysis: Sendable {
     /// For each beat, whether it is trusted for successive differences: its pulse keeps the reading's shape and
     /// is not much weaker than its neighbours'.
     public var confidentBeats: [Bool]
+    /// Indices (into `raw`) of the untouched intervals whose two beats are confident: the intervals the fiducials'
+    /// agreement (`gate_r_ps`) and the RMSSD blend (`rmssdBlend`) are measured on.
+    var confidentUntouchedIndices: [Int]
     /// The gate's verdict; nil when the gate is switched off.
     public var gate: ConsistencyGateResult?
 
@@ -54,7 +57,8 @@ public struct IntervalAnalysis: Sendable {
         confidentIntervals = Self.intervals(normalIntervals, of: correction, keeping: confidentBeats)
         // The peak fiducial of a deformed pulse has jumped to another wave: that says nothing about the timing
         // noise the fiducials' agreement (r_ps) measures, so only the confident beats' intervals enter it.
-        let kept = Self.keptIndices(untouched: untouched, raw: raw, confident: confidentBeats)
+        confidentUntouchedIndices = Self.keptIndices(untouched: untouched, raw: raw, confident: confidentBeats)
+        let kept = confidentUntouchedIndices
         gate = gateEnabled ? ConsistencyGate().evaluate(
             corrected: normalIntervals, raw: Self.screened(correction.rawIntervalsWithoutFlagged),
             mergedCount: correction.nMerged, rawFlaggedFraction: correction.rawFlaggedFraction,
@@ -111,7 +115,7 @@ public struct IntervalAnalysis: Sendable {
     /// the steepest upstroke point (`FiducialBlend`): the series RMSSD is measured on. A corrected beat's made-up
     /// time and a deformed or weak pulse's displaced one never enter a successive difference.
     public var rmssdBlend: FiducialBlend {
-        let kept = Self.keptIndices(untouched: untouched, raw: raw, confident: confidentBeats)
+        let kept = confidentUntouchedIndices
         let passing = Self.withinLocalMedian(kept.map { raw.upstrokeMs[$0] })
         let screened = kept.indices.filter { passing[$0] }.map { kept[$0] }
         return FiducialBlend(
