@@ -4,7 +4,11 @@ import NeurofitVitals
 import PpgCore
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_analyze")
+#endif
 public func nfv_analyze(_ timestampsS: UnsafePointer<Double>?, _ red: UnsafePointer<Double>?,
                         _ green: UnsafePointer<Double>?, _ blue: UnsafePointer<Double>?, _ count: Int,
                         _ optionsJson: UnsafePointer<CChar>?,

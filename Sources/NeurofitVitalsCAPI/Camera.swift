@@ -5,7 +5,11 @@ import PpgCore
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_cameras")
+#endif
 public func nfv_cameras(_ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let output = try Arguments.stringOutput(outJson, "out_json")
@@ -14,7 +18,11 @@ public func nfv_cameras(_ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CCh
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_device_support")
+#endif
 public func nfv_device_support(_ device: UnsafePointer<CChar>?,
                                _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -25,7 +33,11 @@ public func nfv_device_support(_ device: UnsafePointer<CChar>?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_camera_access")
+#endif
 public func nfv_camera_access(_ device: UnsafePointer<CChar>?,
                               _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -36,7 +48,11 @@ public func nfv_camera_access(_ device: UnsafePointer<CChar>?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_use_camera")
+#endif
 public func nfv_session_use_camera(_ session: OpaquePointer?, _ device: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)

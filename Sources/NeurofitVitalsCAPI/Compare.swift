@@ -2,7 +2,11 @@ import CNeurofitVitals
 import NeurofitVitals
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_compare")
+#endif
 public func nfv_compare(_ baselineJson: UnsafePointer<CChar>?, _ followUpJson: UnsafePointer<CChar>?,
                         _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in

@@ -3,7 +3,11 @@ import NeurofitVitals
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_activate")
+#endif
 public func nfv_activate(_ licenseKey: UnsafePointer<CChar>?, _ appId: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let key = try Arguments.string(licenseKey, "license_key")
@@ -13,7 +17,11 @@ public func nfv_activate(_ licenseKey: UnsafePointer<CChar>?, _ appId: UnsafePoi
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_license_status")
+#endif
 public func nfv_license_status(_ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let output = try Arguments.stringOutput(outJson, "out_json")

@@ -4,7 +4,11 @@ import NeurofitVitals
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_new")
+#endif
 public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
                             _ outSession: UnsafeMutablePointer<OpaquePointer?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -16,13 +20,21 @@ public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_destroy")
+#endif
 public func nfv_session_destroy(_ session: OpaquePointer?) {
     sessions.remove(session)?.release()
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_use_host_frames")
+#endif
 public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
@@ -31,7 +43,11 @@ public func nfv_session_use_host_frames(_ session: OpaquePointer?, _ fpsTier: CI
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_use_simulator")
+#endif
 public func nfv_session_use_simulator(_ session: OpaquePointer?, _ optionsJson: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
@@ -41,7 +57,11 @@ public func nfv_session_use_simulator(_ session: OpaquePointer?, _ optionsJson: 
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_set_callback")
+#endif
 public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_event_fn?,
                                      _ userData: UnsafeMutableRawPointer?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -53,7 +73,11 @@ public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_set_preview_callback")
+#endif
 public func nfv_session_set_preview_callback(_ session: OpaquePointer?, _ fn: nfv_preview_callback?,
                                              _ userData: UnsafeMutableRawPointer?, _ maxFps: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -74,13 +98,21 @@ public func nfv_session_set_preview_callback(_ session: OpaquePointer?, _ fn: nf
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_start")
+#endif
 public func nfv_session_start(_ session: OpaquePointer?) -> nfv_status {
     cCall { () throws(VitalsError) in try sessions.object(session).start() }
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_next_event")
+#endif
 public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
                                    _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     var pulled = Session.Pull.timedOut
@@ -99,7 +131,11 @@ public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_cancel_reading")
+#endif
 public func nfv_session_cancel_reading(_ session: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let session = try sessions.object(session)
@@ -108,13 +144,21 @@ public func nfv_session_cancel_reading(_ session: OpaquePointer?, _ reason: Unsa
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_set_auto_start")
+#endif
 public func nfv_session_set_auto_start(_ session: OpaquePointer?, _ enabled: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in try sessions.object(session).autoStart = enabled != 0 }
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_get_auto_start")
+#endif
 public func nfv_session_get_auto_start(_ session: OpaquePointer?,
                                        _ outEnabled: UnsafeMutablePointer<CInt>?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -125,13 +169,21 @@ public func nfv_session_get_auto_start(_ session: OpaquePointer?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_stop")
+#endif
 public func nfv_session_stop(_ session: OpaquePointer?) -> nfv_status {
     cCall { () throws(VitalsError) in try sessions.object(session).stop() }
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_state")
+#endif
 public func nfv_session_state(_ session: OpaquePointer?,
                               _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -142,7 +194,11 @@ public func nfv_session_state(_ session: OpaquePointer?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_submit_frame")
+#endif
 public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: UnsafeRawPointer?, _ size: Int,
                                      _ format: nfv_pixel_format, _ width: CInt, _ height: CInt, _ stride: CInt,
                                      _ timestampUs: Int64) -> nfv_status {
@@ -156,7 +212,11 @@ public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: Unsafe
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_submit_means")
+#endif
 public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: Int64, _ red: Double,
                                      _ green: Double, _ blue: Double, _ saturatedFraction: Double) -> nfv_status {
     cFeed(session) { (host) throws(VitalsError) in
@@ -165,7 +225,11 @@ public func nfv_session_submit_means(_ session: OpaquePointer?, _ timestampUs: I
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_submit_motion")
+#endif
 public func nfv_session_submit_motion(_ session: OpaquePointer?, _ timestampUs: Int64, _ x: Double, _ y: Double,
                                       _ z: Double) -> nfv_status {
     cFeed(session) { (handle) throws(VitalsError) in
@@ -193,7 +257,11 @@ private func cFeed(_ handle: OpaquePointer?,
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_use_replay")
+#endif
 public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?,
                                    _ realTime: CInt) -> nfv_status {
     cCall { () throws(VitalsError) in
@@ -204,7 +272,11 @@ public func nfv_session_use_replay(_ session: OpaquePointer?, _ path: UnsafePoin
 }
 
 /// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
 @c @implementation
+#else
+@_cdecl("nfv_session_record")
+#endif
 public func nfv_session_record(_ session: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> nfv_status {
     cCall { () throws(VitalsError) in
         let path = try Arguments.string(path, "path")
