@@ -13,6 +13,7 @@ let subcommands: [Subcommand] = [
     versionCommand,
     devicesCommand,
     supportCommand,
+    schemaCommand,
 ]
 
 /// Writes a line to standard error.

@@ -5,10 +5,9 @@ import StrictJSON
 /// 2 brpm; SDNN, the stress index and SD2/SD1 are compared without a judgement.
 public enum VitalsChange {
     /// The metrics compared, by result key, with their threshold (nil: none).
-    static let thresholds: [(key: String, threshold: Double?)] = [
-        ("heartRateBpm", 5), ("rmssdMs", 10), ("breathingRateBrpm", 2),
-        ("sdnnMs", nil), ("baevskyStressIndex", nil), ("sd2sd1", nil),
-    ]
+    static let thresholds: [(key: String, threshold: Double?)] = ResultMetric.all.map {
+        ($0.key, $0.comparisonThreshold)
+    }
 
     /// Compares two readings given by their metric values (result keys; a missing key means the reading lacks
     /// the metric).

@@ -20,4 +20,23 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     /// A call the session's state does not allow (choosing a source after start, starting a stopped session,
     /// submitting frames to a session that is not running).
     case misuse
+
+    /// The C `nfv_status` value of the code (include/neurofit_vitals.h; `scripts/generate --check` holds the header
+    /// to these numbers).
+    public var status: Int {
+        switch self {
+        case .notActivated: 1
+        case .licenseInvalid: 2
+        case .cameraPermissionDenied: 3
+        case .cameraUnavailable: 4
+        case .unsupportedDevice: 5
+        case .noHeartRate: 6
+        case .internalError: 7
+        case .invalidArgument: 8
+        case .misuse: 9
+        }
+    }
+
+    /// Whether an error of this code is retryable unless its reporter says otherwise.
+    public var retryableByDefault: Bool { self == .cameraUnavailable }
 }

@@ -17,7 +17,7 @@ public struct VitalsError: Error, Sendable, Equatable {
     public init(_ code: ErrorCode, _ message: String, retryable: Bool? = nil, reason: String? = nil) {
         self.code = code
         self.message = message
-        self.retryable = retryable ?? (code == .cameraUnavailable)
+        self.retryable = retryable ?? code.retryableByDefault
         self.reason = reason
     }
 

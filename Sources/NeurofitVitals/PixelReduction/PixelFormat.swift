@@ -28,4 +28,41 @@ public enum PixelFormat: String, Sendable, CaseIterable {
         guard let format = PixelFormat(rawValue: name) else { throw .unknownFormat(name) }
         self = format
     }
+
+    /// The `nfv_pixel_format` value of a format `nfv_session_submit_frame` accepts; nil for the formats only the
+    /// camera and Y4M files deliver. `scripts/generate --check` holds the header to these numbers.
+    public var hostFormatValue: Int? {
+        switch self {
+        case .rgb24: 1
+        case .bgr24: 2
+        case .rgba: 3
+        case .bgra: 4
+        case .yuyv: 5
+        case .nv12: 6
+        case .i420: 7
+        case .i422, .i444, .gray8: nil
+        }
+    }
+
+    /// The format whose `hostFormatValue` is `value`, if any.
+    public init?(hostFormatValue value: Int) {
+        guard let format = PixelFormat.allCases.first(where: { $0.hostFormatValue == value }) else { return nil }
+        self = format
+    }
+
+    /// One line on the layout, for the contract and the docs.
+    public var summary: String {
+        switch self {
+        case .rgb24: "packed R, G, B; 3 bytes per pixel"
+        case .bgr24: "packed B, G, R; 3 bytes per pixel"
+        case .rgba: "packed R, G, B, A; 4 bytes per pixel (alpha ignored)"
+        case .bgra: "packed B, G, R, A; 4 bytes per pixel (alpha ignored)"
+        case .yuyv: "packed 4:2:2 Y0 U Y1 V; 4 bytes per pair of pixels"
+        case .nv12: "4:2:0: a Y plane, then interleaved U, V at half width and height"
+        case .i420: "4:2:0 planar: Y, then U, then V at half width and height"
+        case .i422: "4:2:2 planar: Y, then U, then V at half width, full height"
+        case .i444: "4:4:4 planar: Y, U and V planes of the same size"
+        case .gray8: "luma only"
+        }
+    }
 }

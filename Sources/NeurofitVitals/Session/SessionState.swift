@@ -27,6 +27,9 @@ public enum SessionState: Sendable, Equatable {
         }
     }
 
+    /// Every state's name, in lifecycle order.
+    public static let names = ["idle", "positioning", "measuring", "finalizing", "completed", "failed"]
+
     /// Whether the session has ended for good (completed or failed).
     public var isTerminal: Bool {
         switch self {

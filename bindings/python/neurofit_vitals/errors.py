@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Mapping, Optional, Type
 
+from ._contract import ERROR_STATUS
+
 __all__ = [
     "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError",
@@ -53,56 +55,56 @@ class NotActivatedError(NeurofitVitalsError):
     """``nfv_activate`` has not succeeded in this process (sources other than the simulator need it)."""
 
     code = "notActivated"
-    status = 1
+    status = ERROR_STATUS[code]
 
 
 class LicenseInvalidError(NeurofitVitalsError):
     """The license key was rejected; the message names the check that failed."""
 
     code = "licenseInvalid"
-    status = 2
+    status = ERROR_STATUS[code]
 
 
 class CameraPermissionDeniedError(NeurofitVitalsError, PermissionError):
     """The process may not open the camera device; the message says what to change (the ``video`` group, say)."""
 
     code = "cameraPermissionDenied"
-    status = 3
+    status = ERROR_STATUS[code]
 
 
 class CameraUnavailableError(NeurofitVitalsError):
     """The camera could not be opened (busy, gone) or stopped and could not be restored."""
 
     code = "cameraUnavailable"
-    status = 4
+    status = ERROR_STATUS[code]
 
 
 class UnsupportedDeviceError(NeurofitVitalsError):
     """No camera format reaches 20 fps at a width of 640 or more; the message says why."""
 
     code = "unsupportedDevice"
-    status = 5
+    status = ERROR_STATUS[code]
 
 
 class NoHeartRateError(NeurofitVitalsError):
     """The reading was captured but no trustworthy heart rate could be recovered."""
 
     code = "noHeartRate"
-    status = 6
+    status = ERROR_STATUS[code]
 
 
 class InternalError(NeurofitVitalsError):
     """An unexpected condition: a bug in the library or a failure of the system (no thread, no memory)."""
 
     code = "internalError"
-    status = 7
+    status = ERROR_STATUS[code]
 
 
 class InvalidArgumentError(NeurofitVitalsError, ValueError):
     """Misuse of the API: a bad value, bad JSON or configuration, a closed session."""
 
     code = "invalidArgument"
-    status = 8
+    status = ERROR_STATUS[code]
 
 
 class MisuseError(NeurofitVitalsError, RuntimeError):
@@ -110,7 +112,7 @@ class MisuseError(NeurofitVitalsError, RuntimeError):
     frames while it is not running, asking a stopped session for its result."""
 
     code = "misuse"
-    status = 9
+    status = ERROR_STATUS[code]
 
 
 class UnavailableFunctionError(NeurofitVitalsError, NotImplementedError):

@@ -1,0 +1,173 @@
+import PpgCore
+import StrictJSON
+
+/// The wire contract, written once: every event with its keys, the result and error objects, the enumerations,
+/// the error codes with their C status and default `retryable`, the host pixel formats with their C values, and
+/// the configuration keys with their defaults. `nfv schema` prints it (`jsonValue`); docs/contract.json is the
+/// committed copy that `scripts/generate` turns into the bindings' types and the docs' tables, and
+/// `WireContractTests` hold the Swift encoders to it.
+public enum WireContract {
+    /// Raised when a key, event or value is added, removed or changes meaning.
+    public static let version = 1
+
+    /// Every event `type` with its keys (besides `type` itself and the optional `t`, which every event has).
+    public static let events: [(type: String, summary: String, fields: [WireField])] = [
+        ("state", "every transition (not the measuring ticks)", [
+            .required("state", .enumeration("SessionPhase"), "the new state"),
+            .optional("elapsed", .number, unit: "s", "seconds measured so far; only with `measuring`"),
+            .optional("result", .object("Result"), "the result; only with `completed`"),
+            .optional("error", .object("Error"), "why the session ended; only with `failed`"),
+        ]),
+        ("guidance", "about once per second while positioning", [
+            .required("guidance", .enumeration("Guidance"), "what the user should do"),
+            .required("startProgress", .number, "0…1 towards the start of a reading"),
+        ]),
+        ("started", "a reading began; an empty `preview` follows at once", []),
+        ("preview", "about once per second while measuring", [
+            .required("elapsed", .number, unit: "s", "seconds measured so far"),
+            .required("progress", .number, "0…1 of the reading's duration"),
+            .required("abortRisk", .enumeration("AbortRisk"), "distance to the no-low-discard-estimate cancel"),
+            .optional("heartRateBpm", .number, unit: "bpm", "live heart rate, once there is one"),
+            .optional("rmssdMs", .number, unit: "ms", "live RMSSD, from about 20 s, sticky"),
+            .optional("breathingRateBrpm", .number, unit: "brpm", "live breathing rate, from about 30 s"),
+            .optional("signalLevel", .enumeration("SignalLevel"),
+                      "smoothed signal level from the first scored preview, lowered ahead of a poor-signal cancel"),
+        ]),
+        ("heartbeat", "each detected beat while measuring", [
+            .optional("ibiMs", .number, unit: "ms", "interval from the previous beat; absent for the first beat and after a gap"),
+        ]),
+        ("cancelled", "an attempt was abandoned; back to positioning (or idle)", [
+            .required("reason", .enumeration("CancelReason"), "the public reason"),
+            .required("detail", .string, "the detail token (`contact_lost`, `low_quality`, …, or the host's reason)"),
+            .required("context", .object("CancelContext"), "facts about the moment, for logs"),
+        ]),
+        ("reconfiguringCamera", "the camera dropped to a lower frame-rate tier", [
+            .required("fpsTier", .integer, unit: "fps", "the new frame-rate tier"),
+            .required("lowPowerMode", .boolean, "always false on Linux"),
+        ]),
+        ("recoverableError", "the camera stopped delivering frames and was restarted (once per session)", [
+            .required("error", .string, "what happened: `cameraStalled`"),
+        ]),
+        ("measurementComplete", "the duration was captured; the result follows", []),
+        ("completed", "the result; the stream ends after the following `state`", [
+            .required("result", .object("Result"), "the reading's result"),
+        ]),
+        ("failed", "the session ended without a result", [
+            .required("error", .object("Error"), "why"),
+        ]),
+        ("recordingError", "writing the recording failed; the reading goes on", [
+            .required("error", .object("Error"), "what failed"),
+        ]),
+    ]
+
+    /// The keys every event has besides its own.
+    public static let commonEventFields: [WireField] = [
+        .required("type", .string, "the event's type"),
+        .optional("t", .number, unit: "s", "sample time of the latest frame consumed when the event arose"),
+    ]
+
+    /// The JSON objects events carry.
+    public static let objects: [(name: String, summary: String, fields: [WireField])] = [
+        ("Result", "a reading's result", ResultMetric.resultFields),
+        ("Error", "an error the library reports", [
+            .required("code", .enumeration("ErrorCode"), "the stable code"),
+            .required("message", .string, "English text for logs; never shown to users as is"),
+            .required("retryable", .boolean, "whether retrying the same call can help"),
+            .optional("reason", .string, "why, for licenseInvalid (`malformed`, `badSignature`, …)"),
+        ]),
+        ("CancelContext", "facts about the moment of a cancel, for logs; -1 for an unknown number", [
+            .required("reason", .string, "the cancel's detail token"),
+            .required("quality_score", .number, "the live quality score, or -1"),
+            .required("elapsed_s", .number, unit: "s", "seconds into the attempt, or -1"),
+            .required("engine", .string, "always `neurofit_vitals`"),
+            .required("refine_mode", .string, "an opaque per-platform engine constant"),
+            .required("effective_fps", .integer, unit: "fps", "the camera's frame-rate tier"),
+            .required("device_model", .string, "the camera's name and bus id, or the source's description"),
+            .required("red_dc", .number, "red mean of the last measuring frame, or -1"),
+            .required("exposure_iso", .number, "the camera's exposure gain figure, or -1"),
+            .required("exposure_tune_steps", .integer, "exposure tuner steps taken, or -1"),
+            .optional("exposure_in_band", .boolean, "whether the red mean is within the exposure band, when known"),
+        ]),
+    ]
+
+    /// The enumerations: each name with its values, in order.
+    public static var enumerations: [(name: String, summary: String, values: [JSONValue])] {
+        [
+            ("SessionPhase", "a session's lifecycle state", SessionState.names.map(JSONValue.string)),
+            ("Guidance", "what the user should do while positioning (first match wins, in this order)",
+             Guidance.allCases.map { .string($0.rawValue) }),
+            ("CancelReason", "why a reading was abandoned", CancelReason.Kind.allCases.map { .string($0.rawValue) }),
+            ("SignalLevel", "live signal level", SignalLevelName.allCases.map { .string($0.rawValue) }),
+            ("AbortRisk", "distance to the no-low-discard-estimate cancel",
+             AbortRisk.allCases.map { .string($0.rawValue) }),
+            ("BreathingConfidence", "how far the breathing rate can be trusted",
+             BreathingConfidenceTier.allCases.map { .string($0.rawValue) }),
+            ("Quality", "the result's quality tier: 3 clean, 2 usable, 1 withheld",
+             QualityTier.allCases.map { .int($0.rawValue) }),
+            ("ErrorCode", "the stable error codes", ErrorCode.allCases.map { .string($0.rawValue) }),
+        ]
+    }
+
+    /// One line on what each error code means.
+    public static func summary(of code: ErrorCode) -> String {
+        switch code {
+        case .notActivated: "activation has not succeeded in this process (sources other than the simulator need it)"
+        case .licenseInvalid: "the license key was rejected; the message names the check that failed"
+        case .cameraPermissionDenied: "the process may not open the camera device; the message says what to change"
+        case .cameraUnavailable: "the camera could not be opened (busy, gone) or stopped and could not be restored"
+        case .unsupportedDevice: "no camera format reaches 20 fps at a width of 640 or more; the message says why"
+        case .noHeartRate: "the reading was captured but no trustworthy heart rate could be recovered"
+        case .internalError: "an unexpected condition: a bug or a failure of the system (no thread, no memory)"
+        case .invalidArgument: "a bad value, bad JSON or configuration, a stale or closed handle"
+        case .misuse: "a call the session's state does not allow (starting twice, a source after start, …)"
+        }
+    }
+
+    /// The whole contract as one JSON object (JSON Schema-like; `nfv schema` prints it).
+    public static var jsonValue: JSONValue {
+        .object([
+            "contract": .int(version),
+            "events": .array(events.map { event in
+                .object(["type": .string(event.type), "summary": .string(event.summary),
+                         "fields": .array(event.fields.map(\.jsonValue))])
+            }),
+            "commonEventFields": .array(commonEventFields.map(\.jsonValue)),
+            "objects": .array(objects.map { object in
+                .object(["name": .string(object.name), "summary": .string(object.summary),
+                         "fields": .array(object.fields.map(\.jsonValue))])
+            }),
+            "enums": .array(enumerations.map { enumeration in
+                .object(["name": .string(enumeration.name), "summary": .string(enumeration.summary),
+                         "values": .array(enumeration.values)])
+            }),
+            "errors": .array(ErrorCode.allCases.map { code in
+                .object(["code": .string(code.rawValue), "status": .int(code.status),
+                         "retryable": .bool(code.retryableByDefault), "summary": .string(summary(of: code))])
+            }),
+            "pixelFormats": .array(PixelFormat.allCases.compactMap { format in
+                format.hostFormatValue.map { value in
+                    .object(["name": .string(format.rawValue), "value": .int(value),
+                             "summary": .string(format.summary)])
+                }
+            }),
+            "metrics": .array(ResultMetric.all.map(\.jsonValue)),
+            "configuration": configurationJSON,
+        ])
+    }
+
+    /// Every configuration key (`advanced.` ones with their prefix) with its JSON type and default.
+    private static var configurationJSON: JSONValue {
+        let defaults = VitalsConfiguration()
+        let top = VitalsConfiguration.fields.map { field in
+            configurationEntry(field.name, field.value(in: defaults))
+        }
+        let advanced = AdvancedConfiguration.fields.map { field in
+            configurationEntry("advanced." + field.name, field.value(in: defaults.advanced))
+        }
+        return .array(top + advanced)
+    }
+
+    private static func configurationEntry(_ key: String, _ value: JSONValue) -> JSONValue {
+        .object(["key": .string(key), "default": value])
+    }
+}
