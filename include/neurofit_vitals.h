@@ -369,10 +369,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *ses
  * mono). A recording replays with its own configuration unless the session was created with one, and reproduces
  * the live session's events and result byte for byte. Before the first start only.
  *
- * @param path       the file; must not be NULL or empty.
+ * @param path       the file; must not be NULL or empty; a regular file (a FIFO or device is refused, never waited on).
  * @param real_time  1: pace frames at their timestamps; 0: as fast as the session consumes.
- * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle, or a missing, unreadable or malformed file (the message
- *         names it and the problem); NFV_ERR_MISUSE after start or when a source was already chosen.
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle, or a missing, unreadable, malformed or non-regular file,
+ *         or a CSV or Y4M whose frame rate is outside 1…240 fps (the message names it and the problem);
+ *         NFV_ERR_MISUSE after start or when a source was already chosen.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *session, const char *path, int real_time);
 
@@ -380,11 +381,14 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_replay(nfv_session *sessio
  * Writes what the session consumes (per-frame timestamps and channel means, motion samples, host commands, camera
  * notices, the configuration; never frames) to `path`, flushed at least once per second of sample time so a killed
  * process leaves a readable file. A write failure (disk full, file removed) is reported by a `recordingError` event;
- * the reading goes on. Before the first start only; the file is created by nfv_session_start() and closed when the
+ * the reading goes on. Before the first start only; nfv_session_start() creates the file under a temporary name
+ * beside `path` (".NAME.partial-XXXXXX"), which replaces `path` when the first frame is recorded (or when the session
+ * ends before one), so an existing file is never truncated before the reading begins; the file is closed when the
  * session ends or first goes idle (a cancel without auto-restart): a later nfv_session_start() is not recorded.
  *
  * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or path; NFV_ERR_MISUSE after start.
- *         nfv_session_start() returns NFV_ERR_INVALID_ARGUMENT when the file cannot be created.
+ *         nfv_session_start() returns NFV_ERR_INVALID_ARGUMENT when the file cannot be created, when `path` is the
+ *         file being replayed (the same device and inode: also through a link) or exists and is not a regular file.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_record(nfv_session *session, const char *path);
 
@@ -410,7 +414,8 @@ typedef void (*nfv_preview_callback)(const uint8_t *rgb, int width, int height, 
 
 /**
  * Hands the host small RGB pictures of what the source sees (for a preview of the fingertip and its red glow): at
- * most `max_fps` per second of sample time (1...60; 0: 15). The camera and host frames (nfv_session_submit_frame(),
+ * most `max_fps` per second of sample time on average (1...60; 0: 15), at most `max_fps` + 1 in any one second, and
+ * never two closer than half of 1 / `max_fps` (a late frame is not followed by a punctual one). The camera and host frames (nfv_session_submit_frame(),
  * every pixel format) give previews of their pixels; the simulator paints an 80 x 60 lit fingertip whose mean colour
  * is the simulated frame's channel means; channel means (nfv_session_submit_means()) and replays give none. Capture
  * never waits for the callback: while it runs, newer frames replace each other in a single slot and only the newest

@@ -124,7 +124,7 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
     public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
         let sample = try MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z)
         guard let run = current.withLock({ $0 }) else { throw HostFrameSource.notRunning }
-        try run.submitHostMotion(sample)
+        try run.submitHostMotion(sample, microseconds: timestampMicroseconds)
     }
 
     public func readingDidStart() {
@@ -164,7 +164,7 @@ private final class CaptureRun: Sendable {
     private let delivering = Mutex(())
     private let poller: AccelerometerPoller?
     /// The timestamp of the host's last motion sample.
-    private let lastHostMotion = Mutex<Double?>(nil)
+    private let lastHostMotion = Mutex<Int64?>(nil)
 
     init(guardian: TorchGuardian?, deliver: @escaping @Sendable (SourceItem) -> Void, poller: AccelerometerPoller?) {
         self.guardian = UncheckedTransfer(guardian)
@@ -193,14 +193,14 @@ private final class CaptureRun: Sendable {
     /// Hands a host's motion sample on.
     /// - Throws: `misuse` while the poller reads the accelerometer; `invalidArgument` when the timestamp does not
     ///   come after the previous host sample's.
-    func submitHostMotion(_ sample: MotionSample) throws(VitalsError) {
+    func submitHostMotion(_ sample: MotionSample, microseconds: Int64) throws(VitalsError) {
         if let poller {
             throw .misuse("This camera session reads the accelerometer \(poller.accelerometer.label) itself: "
                 + "motion samples from the host are refused (set NFV_IIO_ROOT=none to send your own)")
         }
         try lastHostMotion.withLock { (last) throws(VitalsError) in
-            try MotionSample.checkIncreasing(sample.timestamp, after: last)
-            last = sample.timestamp
+            try MotionSample.checkIncreasing(microseconds, after: last)
+            last = microseconds
         }
         deliver(.motion(sample))
     }

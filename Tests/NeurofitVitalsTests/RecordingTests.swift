@@ -33,6 +33,7 @@ enum ReplayTestFiles {
     static func write(_ path: String, _ bytes: [UInt8]) throws {
         let output = try FileRecordingOutput(path: path)
         try bytes.withUnsafeBytes { try output.write($0) }
+        try output.commit()
         output.close()
     }
 }
@@ -78,6 +79,10 @@ private final class DiskFullOutput: RecordingOutput {
     func checkStillPresent() throws(RecordingError) { try file.checkStillPresent() }
 
     func close() { file.close() }
+
+    func commit() throws(RecordingError) { try file.commit() }
+
+    func discard() { file.discard() }
 }
 
 /// Frames at 30 fps with awkward values (and every fourth without a saturated fraction).
@@ -255,7 +260,8 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
     }
 
     @Test func fullDiskIsReportedAndEarlierLinesStayReadable() throws {
-        #expect(throws: RecordingError.io(FileIOError(operation: "write", path: "/dev/full", code: ENOSPC))) {
+        // A device is refused before anything is written (it cannot hold a recording); a full disk is modelled.
+        #expect(throws: RecordingError.io(FileIOError(operation: "create", path: "/dev/full", code: EINVAL))) {
             try RecordingWriter(path: "/dev/full", header: header)
         }
         try ReplayTestFiles.withTemporaryFile("full.nfvrec") { path in

@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension VitalsConfiguration {
     /// The frame rates a tier may have, fps (configuration ladders and host-frame sources alike).
     public static let fpsTierRange = 1...240
@@ -10,7 +12,13 @@ extension VitalsConfiguration {
     /// 3. `<name> must be in 0...3600 seconds` for the start window, start wait, cancel window and discard gate
     ///    (and the positioning time-out when set);
     /// 4. `fpsTiers must list at least one tier`;
-    /// 5. `fpsTiers entries must be in 1...240 fps (got <tier>)`.
+    /// 5. `fpsTiers entries must be in 1...240 fps (got <tier>)`;
+    ///
+    /// then the rules this library adds so that no advanced value can stop a session from running (the reference
+    /// SDKs leave them unvalidated):
+    /// 6. `<name> must be in <range> (got <value>)` for the fractions (0...1), the red levels and amplitude (0...255,
+    ///    8-bit counts) and the tuner's gamma (0.1...10);
+    /// 7. `<name> must be in 1...<limit> (got <value>)` for the counts of the cancel gates.
     public func validate() throws(ConfigurationError) {
         for (name, value) in finiteChecked where !value.isFinite {
             throw ConfigurationError(detail: "\(name) must be a finite number")
@@ -27,6 +35,42 @@ extension VitalsConfiguration {
         for tier in advanced.fpsTiers where !Self.fpsTierRange.contains(tier) {
             throw ConfigurationError(detail: "fpsTiers entries must be in 1...240 fps (got \(tier))")
         }
+        for (name, value, range) in rangeChecked where !range.contains(value) {
+            let text = "\(JSONValue.numberText(range.lowerBound))...\(JSONValue.numberText(range.upperBound))"
+            throw ConfigurationError(detail: "\(name) must be in \(text) (got \(JSONValue.numberText(value)))")
+        }
+        for (name, value) in countsChecked where !Self.countRange.contains(value) {
+            throw ConfigurationError(detail: "\(name) must be in \(Self.countRange) (got \(value))")
+        }
+    }
+
+    /// The counts a cancel gate may need: at least one, at most an hour of previews at the highest tier.
+    static let countRange = 1...(3600 * 240)
+
+    /// The numbers outside whose range a session could trap or never start or finish, in declaration order.
+    private var rangeChecked: [(String, Double, ClosedRange<Double>)] {
+        [
+            ("minAmplitude", advanced.minAmplitude, 0...255),
+            ("contactEnterFrac", advanced.contactEnterFrac, 0...1),
+            ("contactExitFrac", advanced.contactExitFrac, 0...1),
+            ("startRequiredFraction", advanced.startRequiredFraction, 0...1),
+            ("startQualityFloor", advanced.startQualityFloor, 0...1),
+            ("cancelBadFraction", advanced.cancelBadFraction, 0...1),
+            ("liveDiscardGateThreshold", advanced.liveDiscardGateThreshold, 0...1),
+            ("exposureTargetDc", advanced.exposureTargetDc, 0...255),
+            ("exposureDcMin", advanced.exposureDcMin, 0...255),
+            ("exposureDcMax", advanced.exposureDcMax, 0...255),
+            ("exposureTuneGamma", advanced.exposureTuneGamma, 0.1...10),
+        ]
+    }
+
+    /// The counts of the cancel gates (0 or less would cancel every reading at once).
+    private var countsChecked: [(String, Int)] {
+        [
+            ("cancelMinSamples", advanced.cancelMinSamples),
+            ("liveSqCancelConsecutive", advanced.liveSqCancelConsecutive),
+            ("contactLossPreviews", advanced.contactLossPreviews),
+        ]
     }
 
     /// The settings that must be finite, in the reference's order.

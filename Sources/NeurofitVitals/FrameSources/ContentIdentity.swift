@@ -26,7 +26,11 @@ enum ContentIdentity {
             total += count
         }
         fseek(file, 0, SEEK_END)
-        var size = UInt64(ftell(file)).littleEndian
+        let end = ftell(file)
+        guard end >= 0 else {
+            throw .invalidArgument("Cannot read '\(path)' to its end: \(String(cString: strerror(errno)))")
+        }
+        var size = UInt64(end).littleEndian
         withUnsafeBytes(of: &size) { bytes in
             _ = crypto_generichash_update(state, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 8)
         }

@@ -12,8 +12,9 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
     /// through a deeper call chain than the last: quadratic time and, after enough frames, a stack overflow.
     private struct State {
         var deliver: (@Sendable (SourceItem) -> Void)?
-        var lastFrame: Double?
-        var lastMotion: Double?
+        /// The last accepted timestamps, microseconds as the host gave them (compared as integers, never as seconds).
+        var lastFrame: Int64?
+        var lastMotion: Int64?
         var preview: PreviewMailbox?
     }
 
@@ -50,17 +51,28 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
     /// Hands a frame to the session.
     /// - Throws: `invalidArgument` when its timestamp does not come after the previous frame's (the frame is not
     ///   used; everything received before stays), or `notRunning` when the session is not running.
+    ///   A timestamp that is not finite or lies beyond ±2^63 µs is refused with `invalidArgument` too.
     public func submit(_ sample: FrameSample) throws(VitalsError) {
-        try hand(.frame(sample), at: sample.timestamp, after: \.lastFrame, what: ("Frame", "frame"))
+        try submit(sample, microseconds: Self.microseconds(sample.timestamp))
     }
 
     /// Hands an accelerometer sample to the session (timestamps must increase too).
     public func submit(_ sample: MotionSample) throws(VitalsError) {
-        try hand(.motion(sample), at: sample.timestamp, after: \.lastMotion, what: ("Motion", "sample"))
+        try submit(sample, microseconds: Self.microseconds(sample.timestamp))
     }
 
-    /// Delivers `item` when `timestamp` comes after the last one of its kind (kept at `last`), and records it.
-    private func hand(_ item: SourceItem, at timestamp: Double, after last: WritableKeyPath<State, Double?>,
+    /// Hands a frame stamped `microseconds` on the host's clock (its `timestamp` is the same time in seconds).
+    func submit(_ sample: FrameSample, microseconds: Int64) throws(VitalsError) {
+        try hand(.frame(sample), at: microseconds, after: \.lastFrame, what: ("Frame", "frame"))
+    }
+
+    /// Hands a motion sample stamped `microseconds` on the host's clock.
+    func submit(_ sample: MotionSample, microseconds: Int64) throws(VitalsError) {
+        try hand(.motion(sample), at: microseconds, after: \.lastMotion, what: ("Motion", "sample"))
+    }
+
+    /// Delivers `item` when `timestamp` (µs) comes after the last one of its kind (kept at `last`), and records it.
+    private func hand(_ item: SourceItem, at timestamp: Int64, after last: WritableKeyPath<State, Int64?>,
                       what names: (kind: String, item: String)) throws(VitalsError) {
         try state.withLock { (current) throws(VitalsError) in
             guard let deliver = current.deliver else { throw Self.notRunning }
@@ -70,19 +82,26 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
         }
     }
 
-    /// Refuses an item stamped `timestamp` unless it comes after `previous`.
-    /// - Throws: `invalidArgument` naming both times and what was ignored.
-    static func checkIncreasing(_ timestamp: Double, after previous: Double?,
+    /// Refuses an item stamped `timestamp` (µs) unless it comes after `previous`.
+    /// - Throws: `invalidArgument` naming both times exactly and what was ignored.
+    static func checkIncreasing(_ timestamp: Int64, after previous: Int64?,
                                 what names: (kind: String, item: String)) throws(VitalsError) {
         guard let previous, timestamp <= previous else { return }
-        throw .invalidArgument("\(names.kind) timestamps must increase: \(microseconds(timestamp)) µs "
-            + "does not come after \(microseconds(previous)) µs; the \(names.item) was ignored")
+        throw .invalidArgument("\(names.kind) timestamps must increase: \(timestamp) µs "
+            + "does not come after \(previous) µs; the \(names.item) was ignored")
     }
 
     /// Why a frame is refused while the source is closed: before start, after a cancel to idle, after the end.
     public static let notRunning = VitalsError.misuse("The session is not running: call start first")
 
-    private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
+    /// `seconds` as whole microseconds.
+    /// - Throws: `invalidArgument` when it is not finite or does not fit an `Int64` of microseconds.
+    static func microseconds(_ seconds: Double) throws(VitalsError) -> Int64 {
+        guard let microseconds = Int64(exactly: (seconds * 1e6).rounded()) else {
+            throw .invalidArgument("Timestamp \(seconds) s is not a finite time within ±2^63 µs; it was ignored")
+        }
+        return microseconds
+    }
 }
 
 extension HostFrameSource {
@@ -99,7 +118,8 @@ extension HostFrameSource {
         } catch {
             throw .invalidArgument("The frame was ignored: \(error.description)")
         }
-        try submit(means.frameSample(timestamp: Double(timestampMicroseconds) / 1e6))
+        try submit(means.frameSample(timestamp: Double(timestampMicroseconds) / 1e6),
+                   microseconds: timestampMicroseconds)
         preview?.offer(at: timestampMicroseconds) {
             PreviewScaler.preview(of: pixels, layout: layout, timestampMicroseconds: timestampMicroseconds)
         }
@@ -115,11 +135,13 @@ extension HostFrameSource {
             throw .invalidArgument("saturated_fraction must be in 0...1, or negative for unknown")
         }
         try submit(FrameSample(timestamp: Double(timestampMicroseconds) / 1e6, red: red, green: green, blue: blue,
-                               saturatedFraction: saturatedFraction < 0 ? nil : saturatedFraction))
+                               saturatedFraction: saturatedFraction < 0 ? nil : saturatedFraction),
+                   microseconds: timestampMicroseconds)
     }
 
     /// Hands an accelerometer sample (m/s²) to the session.
     public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
-        try submit(MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z))
+        try submit(MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z),
+                   microseconds: timestampMicroseconds)
     }
 }

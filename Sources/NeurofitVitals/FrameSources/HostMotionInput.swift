@@ -22,9 +22,9 @@ extension MotionSample {
         return MotionSample(timestamp: Double(timestampMicroseconds) / 1e6, x: x, y: y, z: z)
     }
 
-    /// Refuses a host's sample stamped `timestamp` unless it comes after `previous`.
+    /// Refuses a host's sample stamped `timestamp` (µs, as the host gave it) unless it comes after `previous`.
     /// - Throws: `invalidArgument` naming both times.
-    public static func checkIncreasing(_ timestamp: Double, after previous: Double?) throws(VitalsError) {
+    public static func checkIncreasing(_ timestamp: Int64, after previous: Int64?) throws(VitalsError) {
         try HostFrameSource.checkIncreasing(timestamp, after: previous, what: ("Motion", "sample"))
     }
 }

@@ -17,7 +17,8 @@ public final class ReplaySource: FrameSource {
     public let kind: Kind
     /// The configuration a recording was made with (nil for CSV and Y4M).
     public let recordedConfiguration: VitalsConfiguration?
-    private let path: String
+    /// The replayed file.
+    public let path: String
     private let realTime: Bool
     private let running = Mutex<RunToken?>(nil)
 
@@ -40,7 +41,7 @@ public final class ReplaySource: FrameSource {
         case .csv, .y4m:
             recordedConfiguration = nil
             let (fps, firstTimestamp) = kind == .csv ? try Self.csvTiming(path) : try Self.y4mTiming(path)
-            var info = SourceInfo(kind: "replay", fpsTier: Int(fps.rounded()),
+            var info = SourceInfo(kind: "replay", fpsTier: try Self.fpsTier(fps, of: path),
                                   deviceModel: "replay of \(kind.rawValue)", requiresLicense: false,
                                   discardsSettlingSecond: false, canRunAhead: !realTime)
             // These files carry no wall clock: their timestamps are read as Unix time (docs/replay.md).
@@ -71,6 +72,7 @@ public final class ReplaySource: FrameSource {
     }
 
     private static func detectKind(_ path: String) throws(VitalsError) -> Kind {
+        try FileIdentity.requireRegularInput(path)
         guard let file = fopen(path, "rb") else {
             throw .invalidArgument("Cannot open '\(path)': \(String(cString: strerror(errno)))")
         }
@@ -85,10 +87,26 @@ public final class ReplaySource: FrameSource {
     /// Frame rate and first timestamp of a CSV of means.
     private static func csvTiming(_ path: String) throws(VitalsError) -> (Double, Double) {
         let frames = try MeansCSVReader.read(path: path)
-        guard frames.count >= 2, let first = frames.first, let last = frames.last else {
+        guard frames.count >= 2, let first = frames.first else {
             throw .invalidArgument("'\(path)' holds fewer than two frames")
         }
-        return (Double(frames.count - 1) / (last.timestamp - first.timestamp), first.timestamp)
+        // The typical interval, not the whole span: one broken timestamp (a jump to 1e19 s) must not turn a 30 fps
+        // file into a rate no tier has; the session's own timing checks deal with the jump.
+        let intervals = zip(frames.dropFirst(), frames).map { (later: FrameSample, earlier: FrameSample) -> Double in
+            later.timestamp - earlier.timestamp
+        }
+        return (1 / (Statistics.median(intervals) ?? 0), first.timestamp)
+    }
+
+    /// The tier of a file whose frames come at `fps`.
+    /// - Throws: `invalidArgument` unless it rounds to a rate in `VitalsConfiguration.fpsTierRange`.
+    private static func fpsTier(_ fps: Double, of path: String) throws(VitalsError) -> Int {
+        guard let tier = Int(exactly: fps.isFinite ? fps.rounded() : 0),
+              VitalsConfiguration.fpsTierRange.contains(tier) else {
+            throw .invalidArgument("'\(path)' has frames at \(fps) fps: a replay needs "
+                + "\(VitalsConfiguration.fpsTierRange) fps (a CSV's timestamps are seconds)")
+        }
+        return tier
     }
 
     /// Frame rate and first timestamp (0) of a Y4M video.

@@ -1,9 +1,15 @@
 /// ISO 8601 UTC timestamps with whole seconds (`2026-11-29T15:21:54Z`), computed without a calendar library so
 /// they are identical on every machine.
 enum ISO8601 {
-    /// The timestamp of `unixSeconds`, rounded down to the second.
+    /// The first and last second the format writes with four-digit years: 0000-01-01T00:00:00Z…9999-12-31T23:59:59Z.
+    static let representableSeconds: ClosedRange<Double> = -62_167_219_200...253_402_300_799
+
+    /// The timestamp of `unixSeconds`, rounded down to the second; a time outside `representableSeconds` is written
+    /// as the nearest end of it (NaN as the epoch), never trapped on.
     static func format(unixSeconds: Double) -> String {
-        let seconds = Int64(unixSeconds.rounded(.down))
+        let clamped = unixSeconds.isNaN ? 0 : min(max(unixSeconds, representableSeconds.lowerBound),
+                                                  representableSeconds.upperBound)
+        let seconds = Int64(clamped.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)

@@ -17,6 +17,7 @@ public final class RecordingWriter {
     private var buffer: [UInt8] = []
     private var lastFlushTimestamp: Double?
     private var isClosed = false
+    private var isCommitted = false
 
     /// The first failure of the output (`io`, `fileRemoved`); once set, nothing more is written.
     public private(set) var error: RecordingError?
@@ -27,11 +28,27 @@ public final class RecordingWriter {
         try self.init(output: FileRecordingOutput(path: path), header: header)
     }
 
-    /// Writes the header to `output` at once. Throws when it cannot be written.
+    /// Writes the header to `output` at once. Throws when it cannot be written (the output is discarded: no empty
+    /// or partial file is left behind).
     public init(output: any RecordingOutput, header: RecordingHeader) throws(RecordingError) {
         self.output = output
         encode(.header(header))
-        if let failure = flush() { throw failure }
+        if let failure = flush() {
+            output.discard()
+            throw failure
+        }
+    }
+
+    /// Commits the output (once): the first frame, or the close, puts the file in its place.
+    private func commit() -> RecordingError? {
+        guard !isCommitted, error == nil else { return error }
+        isCommitted = true
+        do throws(RecordingError) {
+            try output.commit()
+        } catch {
+            self.error = error
+        }
+        return error
     }
 
     /// Buffers one record (frames, motion, camera, markers); writes the buffer when a second of sample time has
@@ -41,6 +58,7 @@ public final class RecordingWriter {
         if isClosed { return error ?? .closed }
         guard error == nil else { return error }
         guard record.numbers.allSatisfy(\.isFinite) else { return .nonFiniteValue(record.typeName) }
+        if case .frame = record, let failure = commit() { return failure }
         encode(record)
         if let timestamp = record.timestamp {
             // `abs`: a clock that jumps back (a host restarting its timestamps) must not stop the writes.
@@ -80,7 +98,7 @@ public final class RecordingWriter {
         if let reason, error == nil {
             encode(.end(timestamp: timestamp?.isFinite == true ? timestamp : nil, reason: reason))
         }
-        let result = flush()
+        let result = flush() ?? commit()
         output.close()
         isClosed = true
         return result
@@ -89,6 +107,7 @@ public final class RecordingWriter {
     deinit {
         if !isClosed {
             flush()
+            _ = commit()
             output.close()
         }
     }

@@ -81,7 +81,11 @@ public final class Session: Sendable {
                                           deviceModel: source.info.deviceModel)
         machine.isAutoStartEnabled = setup.autoStart
         let recorder = try setup.recordingPath.map { [configuration = self.configuration] path throws(VitalsError) in
-            try SessionRecorder(path: path, configuration: configuration, source: source.info,
+            if let replay = source as? ReplaySource, let input = FileIdentity(path: replay.path),
+               FileIdentity(path: path) == input {
+                throw .invalidArgument("Cannot record to \(path): it is the file being replayed ('\(replay.path)')")
+            }
+            return try SessionRecorder(path: path, configuration: configuration, source: source.info,
                                 startedAt: ISO8601.format(unixSeconds: environment.now()))
         }
         worker = Mutex(SessionWorkerState(machine: machine, engine: engine(self.configuration, source.info),

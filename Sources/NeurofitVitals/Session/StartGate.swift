@@ -5,10 +5,13 @@ struct StartGate {
     private let requiredTicks: Int
     private var recent: [Bool] = []
 
-    /// A gate over `windowSeconds` of previews (one per second) needing `requiredFraction` of them eligible.
+    /// A gate over `windowSeconds` of previews (one per second) needing `requiredFraction` of them eligible. Values
+    /// that `VitalsConfiguration.validate()` refuses are clamped here (0...3600 s, 0...1), never trapped on.
     init(windowSeconds: Double, requiredFraction: Double) {
-        windowTicks = max(1, Int(windowSeconds.rounded()))
-        requiredTicks = max(1, Int((requiredFraction * Double(windowTicks)).rounded(.up)))
+        let window = windowSeconds.isFinite ? min(max(windowSeconds, 0), 3600) : 3600
+        let fraction = requiredFraction.isFinite ? min(max(requiredFraction, 0), 1) : 1
+        windowTicks = max(1, Int(window.rounded()))
+        requiredTicks = max(1, Int((fraction * Double(windowTicks)).rounded(.up)))
     }
 
     /// Records one preview's eligibility.

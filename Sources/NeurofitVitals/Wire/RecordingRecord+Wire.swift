@@ -103,8 +103,10 @@ private struct RecordingLineFields {
         return value
     }
 
+    /// The finite number at `key`: a number beyond the `Double` range (`1e400`) is refused, never read as infinity.
     func number(_ key: String) throws(RecordingLineError) -> Double {
         guard let number = try value(key).numberValue else { throw RecordingLineError("'\(key)' is not a number") }
+        guard number.isFinite else { throw RecordingLineError("'\(key)' is not a finite number") }
         return number
     }
 

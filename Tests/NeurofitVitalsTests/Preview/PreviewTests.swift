@@ -101,6 +101,36 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
         let passed = [0, 5_000_000, 5_050_000, 5_100_000].map { limit.admits($0) }
         #expect(passed == [true, true, false, true])
     }
+
+    @Test func aLateFrameThenAPunctualOneIsNotAPair() {
+        // 60 fps with a 10 fps limit: the frame due at 100 ms comes 83 ms late (the camera stalled), the next is on
+        // time at 200 ms. The grid alone would pass both, 17 ms apart; the half-interval rule refuses the second.
+        var limit = PreviewRateLimit(maximumFPS: 10)
+        let passed = [0, 183_333, 200_000, 216_667, 283_333, 300_000, 383_333].map { limit.admits($0) }
+        #expect(passed == [true, true, false, false, true, false, true])
+    }
+
+    @Test func jitteredFramesNeverExceedTheLimitInAnySecond() {
+        var generator = ReplayTestRandom(seed: 7)
+        var limit = PreviewRateLimit(maximumFPS: 10)
+        var time: Int64 = 0
+        var passed: [Int64] = []
+        for _ in 0..<6_000 {
+            time += 16_667 + Int64.random(in: -12_000...60_000, using: &generator)
+            if limit.admits(time) { passed.append(time) }
+        }
+        let gaps = zip(passed.dropFirst(), passed).map { $0 - $1 }
+        #expect(gaps.min()! >= 50_000)
+        let busiestSecond = passed.indices.map { start in passed[start...].prefix { $0 < passed[start] + 1_000_000 }.count }
+        #expect(busiestSecond.max()! <= 11)
+        #expect(passed.count > 9 * Int(time / 1_000_000))
+    }
+
+    @Test func extremeTimestampsNeitherTrapNorStopThePreviews() {
+        var limit = PreviewRateLimit(maximumFPS: 15)
+        let passed = [Int64.min, 0, .max - 1, .max].map { limit.admits($0) }
+        #expect(passed == [true, true, true, false])
+    }
 }
 
 @Suite struct PreviewMailboxTests {
