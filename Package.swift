@@ -41,13 +41,19 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CNeurofitVitals"),
         .target(name: "CBuildInfo", cSettings: buildInfoDefines),
+        /// The PipeWire camera client and the camera portal's D-Bus client: compiled against the headers of
+        /// libpipewire-0.3-dev and libsystemd-dev, never linked to them (both are loaded with dlopen when first
+        /// needed, so the library runs on machines without them).
+        .target(name: "CPipeWire",
+                cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2",
+                                          "-D_REENTRANT"])]),
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
         /// The camera (V4L2 capture, JPEG, torch, exposure tuner, discovery): the only module that links libv4l2 and
         /// libjpeg; the session reaches it through the `FrameSource` protocol.
         .target(name: "NeurofitVitalsCamera",
-                dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CV4L2", "CJPEG"]),
+                dependencies: ["NeurofitVitals", "PpgCore", "StrictJSON", "CV4L2", "CJPEG", "CPipeWire"]),
         /// Vendor tooling: minting license keys. Linked into `nfv` and the tests, never into the shipped library.
         .target(name: "LicenseMinting", dependencies: ["NeurofitVitals", "StrictJSON", "CSodium"]),
         .target(

@@ -1,0 +1,226 @@
+/* fake_pipewire_camera.c — a PipeWire camera without hardware, for scripts/test-pipewire (docs/camera.md).
+ *
+ * A pw_stream producer that publishes a Video/Source node with libcamera-like properties (device.api libcamera,
+ * api.libcamera.location) and drives it at FPS frames a second of NV12 640x480: a lit fingertip whose colour follows
+ * the scene table that nfv-camera-harness writes for the V4L2 fake camera (lines "t red green blue", the engine's
+ * synthetic PPG recipe, whose truth file gives the heart rate), with pixel noise. Every buffer carries a header
+ * (spa_meta_header) with its time and sequence number: the stream clock runs FAKE_PW_SPEED times CLOCK_MONOTONIC from
+ * the producer's start (the scene is sampled at that time, so the truth holds at any speed).
+ *
+ * Environment: FAKE_PW_SCENE (scene table; default a flat red), FAKE_PW_NAME (node.name, default
+ * libcamera_input.fake_back), FAKE_PW_LOCATION (default back), FAKE_PW_FPS (default 30), FAKE_PW_SPEED (frame time
+ * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata: the client falls back to arrival times).
+ * Signals: SIGUSR1 stalls the stream (no frames; the node stays), SIGUSR2 resumes it, SIGTERM/SIGINT quit (the node
+ * disappears: a removed camera). Prints "ready" on stdout once the node is published. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <pipewire/pipewire.h>
+#include <spa/param/video/format-utils.h>
+#include <spa/param/buffers.h>
+#include <spa/pod/builder.h>
+
+#define WIDTH 640
+#define HEIGHT 480
+
+static struct {
+    struct pw_main_loop *loop;
+    struct pw_stream *stream;
+    struct spa_hook listener;
+    struct spa_source *timer;
+    float *scene;
+    int rows;
+    double step;
+    int fps;
+    double speed;
+    int header;
+    uint64_t frame;
+    int64_t start_ns;
+    uint32_t noise;
+    int announced;
+} fake;
+
+static volatile sig_atomic_t stalled, quitting;
+
+static int64_t monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static void load_scene(const char *path) {
+    FILE *file = path ? fopen(path, "r") : NULL;
+    if (!file) return;
+    int capacity = 0;
+    double t, r, g, b;
+    while (fscanf(file, "%lf %lf %lf %lf", &t, &r, &g, &b) == 4) {
+        if (fake.rows == capacity) {
+            capacity = capacity ? capacity * 2 : 4096;
+            fake.scene = realloc(fake.scene, sizeof(float) * 4 * capacity);
+        }
+        float *row = fake.scene + 4 * fake.rows++;
+        row[0] = t; row[1] = r; row[2] = g; row[3] = b;
+    }
+    fclose(file);
+    if (fake.rows >= 2) fake.step = fake.scene[4] - fake.scene[0];
+}
+
+static void scene_at(double t, double rgb[3]) {
+    if (fake.rows < 2) { rgb[0] = 200; rgb[1] = 30; rgb[2] = 20; return; }
+    double span = fake.step * (fake.rows - 1);
+    double x = fmod(t, span) / fake.step;
+    int i = (int)x;
+    if (i >= fake.rows - 1) i = fake.rows - 2;
+    double f = x - i;
+    for (int c = 0; c < 3; c++) rgb[c] = fake.scene[4 * i + 1 + c] * (1 - f) + fake.scene[4 * (i + 1) + 1 + c] * f;
+}
+
+static uint8_t clip(double value) { return value < 0 ? 0 : value > 255 ? 255 : (uint8_t)lround(value); }
+
+/* One NV12 frame of the scene at `t` (BT.601 limited range), with ±2 of luma noise. */
+static void draw(uint8_t *pixels, uint32_t stride, double t) {
+    double rgb[3];
+    scene_at(t, rgb);
+    double r = rgb[0] > 255 ? 255 : rgb[0], g = rgb[1], b = rgb[2];
+    double y = 16 + 0.257 * r + 0.504 * g + 0.098 * b;
+    uint8_t u = clip(128 - 0.148 * r - 0.291 * g + 0.439 * b), v = clip(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+    for (int row = 0; row < HEIGHT; row++) {
+        uint8_t *line = pixels + (size_t)row * stride;
+        for (int col = 0; col < WIDTH; col++) {
+            fake.noise = fake.noise * 1664525u + 1013904223u;
+            line[col] = clip(y + (double)((fake.noise >> 24) % 5) - 2);
+        }
+    }
+    uint8_t *chroma = pixels + (size_t)HEIGHT * stride;
+    for (int row = 0; row < HEIGHT / 2; row++) {
+        uint8_t *line = chroma + (size_t)row * stride;
+        for (int col = 0; col < WIDTH; col += 2) { line[col] = u; line[col + 1] = v; }
+    }
+}
+
+static void on_process(void *data) {
+    struct pw_buffer *held = pw_stream_dequeue_buffer(fake.stream);
+    if (!held) return;
+    struct spa_buffer *buffer = held->buffer;
+    struct spa_data *d = &buffer->datas[0];
+    uint32_t stride = WIDTH, size = stride * HEIGHT * 3 / 2;
+    if (!d->data || d->maxsize < size) { pw_stream_queue_buffer(fake.stream, held); return; }
+    int64_t now = monotonic_ns();
+    double t = (double)(now - fake.start_ns) / 1e9 * fake.speed;
+    draw(d->data, stride, t);
+    d->chunk->offset = 0;
+    d->chunk->size = size;
+    d->chunk->stride = stride;
+    struct spa_meta_header *header = spa_buffer_find_meta_data(buffer, SPA_META_Header, sizeof *header);
+    if (header) {
+        header->pts = fake.header ? fake.start_ns + (int64_t)llround(t * 1e9) : 0;
+        header->flags = 0;
+        header->seq = fake.frame;
+        header->dts_offset = 0;
+    }
+    fake.frame++;
+    pw_stream_queue_buffer(fake.stream, held);
+}
+
+static void on_timeout(void *data, uint64_t expirations) {
+    if (quitting) { pw_main_loop_quit(fake.loop); return; }
+    if (!stalled) pw_stream_trigger_process(fake.stream);
+}
+
+static void on_state_changed(void *data, enum pw_stream_state old, enum pw_stream_state state, const char *error) {
+    if (state == PW_STREAM_STATE_ERROR) fprintf(stderr, "fake camera: stream error %s\n", error ? error : "");
+    if ((state == PW_STREAM_STATE_PAUSED || state == PW_STREAM_STATE_STREAMING) && !fake.announced) {
+        fake.announced = 1;
+        printf("ready %u\n", pw_stream_get_node_id(fake.stream));
+        fflush(stdout);
+    }
+}
+
+static void on_param_changed(void *data, uint32_t id, const struct spa_pod *param) {
+    if (id != SPA_PARAM_Format || !param) return;
+    uint8_t buffer[1024];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
+    const struct spa_pod *params[2];
+    params[0] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers,
+        SPA_PARAM_BUFFERS_buffers, SPA_POD_CHOICE_RANGE_Int(4, 2, 8),
+        SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
+        SPA_PARAM_BUFFERS_size, SPA_POD_Int(WIDTH * HEIGHT * 3 / 2),
+        SPA_PARAM_BUFFERS_stride, SPA_POD_Int(WIDTH),
+        SPA_PARAM_BUFFERS_dataType, SPA_POD_CHOICE_FLAGS_Int((1 << SPA_DATA_MemFd) | (1 << SPA_DATA_MemPtr)));
+    params[1] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
+        SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
+        SPA_PARAM_META_size, SPA_POD_Int(sizeof(struct spa_meta_header)));
+    pw_stream_update_params(fake.stream, params, 2);
+}
+
+static const struct pw_stream_events events = {
+    PW_VERSION_STREAM_EVENTS, .process = on_process, .state_changed = on_state_changed,
+    .param_changed = on_param_changed,
+};
+
+static void on_signal(int number) {
+    if (number == SIGUSR1) stalled = 1;
+    else if (number == SIGUSR2) stalled = 0;
+    else quitting = 1;
+}
+
+static const char *env_or(const char *name, const char *fallback) {
+    const char *value = getenv(name);
+    return value && *value ? value : fallback;
+}
+
+int main(int argc, char **argv) {
+    pw_init(&argc, &argv);
+    load_scene(getenv("FAKE_PW_SCENE"));
+    fake.fps = atoi(env_or("FAKE_PW_FPS", "30"));
+    fake.speed = atof(env_or("FAKE_PW_SPEED", "1"));
+    fake.header = getenv("FAKE_PW_NO_HEADER") == NULL;
+    fake.noise = 12345;
+    fake.start_ns = monotonic_ns();
+    signal(SIGUSR1, on_signal);
+    signal(SIGUSR2, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+
+    fake.loop = pw_main_loop_new(NULL);
+    struct pw_loop *loop = pw_main_loop_get_loop(fake.loop);
+    const char *name = env_or("FAKE_PW_NAME", "libcamera_input.fake_back");
+    fake.stream = pw_stream_new_simple(loop, "fake-camera", pw_properties_new(
+        PW_KEY_MEDIA_CLASS, "Video/Source", PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture",
+        PW_KEY_MEDIA_ROLE, "Camera", PW_KEY_NODE_NAME, name,
+        PW_KEY_NODE_DESCRIPTION, env_or("FAKE_PW_DESCRIPTION", "Fake libcamera camera"),
+        PW_KEY_DEVICE_API, "libcamera", "api.libcamera.location", env_or("FAKE_PW_LOCATION", "back"),
+        "api.libcamera.rotation", "90", NULL), &events, NULL);
+
+    uint8_t buffer[1024];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
+    const struct spa_pod *params[1];
+    params[0] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat,
+        SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
+        SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+        SPA_FORMAT_VIDEO_format, SPA_POD_Id(SPA_VIDEO_FORMAT_NV12),
+        SPA_FORMAT_VIDEO_size, SPA_POD_Rectangle(&SPA_RECTANGLE(WIDTH, HEIGHT)),
+        SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(fake.fps, 1)));
+    if (pw_stream_connect(fake.stream, PW_DIRECTION_OUTPUT, PW_ID_ANY,
+                          PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS, params, 1) < 0) {
+        fprintf(stderr, "fake camera: cannot connect the stream\n");
+        return 1;
+    }
+    fake.timer = pw_loop_add_timer(loop, on_timeout, NULL);
+    struct timespec interval;
+    double period = 1.0 / fake.fps / fake.speed;
+    interval.tv_sec = (time_t)period;
+    interval.tv_nsec = (long)((period - interval.tv_sec) * 1e9);
+    pw_loop_update_timer(loop, fake.timer, &interval, &interval, false);
+    pw_main_loop_run(fake.loop);
+    pw_stream_destroy(fake.stream);
+    pw_main_loop_destroy(fake.loop);
+    pw_deinit();
+    return 0;
+}
