@@ -303,7 +303,8 @@ final class CameraCaptureLoop {
             exposureSettled: holdingForReading || tuner.map { $0.status != .tuning } ?? true,
             exposureTunerEnabled: tuner != nil, exposureTuneSteps: tuner?.steps ?? 0,
             width: choice.mode.width, height: choice.mode.height, accelerometer: accelerometer?.label,
-            accelerometerScale: accelerometer?.scale)
+            accelerometerScale: accelerometer?.scale, cameraTransport: backend.transport,
+            frameClock: backend.frameClock, exposureMode: tuner != nil ? "manual" : "auto")
         guard settings != lastSettings else { return }
         lastSettings = settings
         deliver(.captureSettings(settings))

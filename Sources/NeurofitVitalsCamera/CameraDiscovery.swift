@@ -3,7 +3,8 @@ import Glibc
 import NeurofitVitals
 
 /// Lists cameras without streaming: every video node that is a streaming video-capture
-/// device (metadata nodes, outputs and subdevices are not cameras), with its modes, tier and torch.
+/// device (metadata nodes, outputs and subdevices are not cameras), with its modes, tier and torch, then PipeWire's
+/// camera nodes that are not one of those V4L2 nodes (`PipeWireDiscovery.merge`).
 public struct CameraDiscovery: Sendable {
     /// Where to look.
     public let environment: CameraEnvironment
@@ -16,14 +17,31 @@ public struct CameraDiscovery: Sendable {
         self.selector = selector
     }
 
-    /// Every camera found, in node order.
+    /// Every camera found: the V4L2 nodes in node order, then the PipeWire-only cameras in the daemon's order.
     public func cameras() -> [CameraDescription] {
-        environment.videoNodes.compactMap { try? describe(path: $0) }
+        withPipeWire(environment.videoNodes.compactMap { try? describeNode(path: $0) })
     }
 
-    /// The camera at `path`.
-    /// - Throws: `CaptureError` when it cannot be opened or is not a video capture device.
+    /// `v4l2` with PipeWire's cameras merged in.
+    private func withPipeWire(_ v4l2: [CameraDescription]) -> [CameraDescription] {
+        PipeWireDiscovery.merge(v4l2, PipeWireDiscovery.nodes(environment.pipeWire), environment: environment,
+                                selector: selector)
+    }
+
+    /// The camera at `path`: a video node, or a `pipewire:` id (looked up among PipeWire's nodes).
+    /// - Throws: `CaptureError` when it cannot be opened or is not a video capture device (`ENOENT` for a PipeWire
+    ///   node that is not there).
     public func describe(path: String) throws(CaptureError) -> CameraDescription {
+        guard path.hasPrefix(PipeWireNode.idPrefix) else { return try describeNode(path: path) }
+        let nodes = PipeWireDiscovery.nodes(environment.pipeWire)
+        guard let node = nodes.first(where: { $0.id == path }) else {
+            throw CaptureError("pipewire", device: path, code: ENOENT)
+        }
+        return PipeWireDiscovery.describe(node, environment: environment, selector: selector)
+    }
+
+    /// The V4L2 camera at `path`.
+    private func describeNode(path: String) throws(CaptureError) -> CameraDescription {
         let node = try V4L2Node(path: path, conversion: true)
         let capabilities = try node.capabilities()
         guard capabilities.isVideoCapture else {
@@ -64,9 +82,10 @@ public struct CameraDiscovery: Sendable {
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
         guard let device = Self.specificDevice(device) else {
             let all = environment.videoNodes.map { path in
-                Result { () throws(CaptureError) in try describe(path: path) }
+                Result { () throws(CaptureError) in try describeNode(path: path) }
             }
-            if let supported = Self.preferred(among: all.compactMap { try? $0.get() }) {
+            let cameras = withPipeWire(all.compactMap { try? $0.get() })
+            if let supported = Self.preferred(among: cameras) {
                 return supported
             }
             if let denied = all.lazy.compactMap({ result -> CaptureError? in
@@ -75,21 +94,22 @@ public struct CameraDiscovery: Sendable {
             }).first {
                 throw denied.vitalsError
             }
-            if let unsupported = all.lazy.compactMap({ try? $0.get() }).first {
+            if let unsupported = cameras.first {
                 throw VitalsError(.unsupportedDevice, unsupported.unsupportedReason ?? "unsupported camera")
             }
             throw Self.noCamera
         }
-        let path = device.hasPrefix("/") ? device : camera(named: device)?.path
-        guard let path else {
+        let named = device.hasPrefix("/") ? nil : camera(named: device)
+        guard let path = device.hasPrefix("/") ? device : named?.path else {
             if let facing = CameraFacing(deviceName: device) {
                 throw VitalsError(.cameraUnavailable, "No camera reports facing \(facing.rawValue) (see nfv devices)",
                                   retryable: false)
             }
             throw VitalsError(.cameraUnavailable, "No camera with id \(device) (see nfv devices)")
         }
-        let camera: CameraDescription
+        var camera: CameraDescription
         do { camera = try describe(path: path) } catch { throw error.vitalsError }
+        if camera.pipeWireNode == nil { camera.pipeWireNode = named?.pipeWireNode }
         guard camera.choice != nil else {
             throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
         }
@@ -104,7 +124,8 @@ public struct CameraDiscovery: Sendable {
 
     /// `cameraUnavailable` for a machine without any video capture device.
     public static let noCamera = VitalsError(
-        .cameraUnavailable, "No camera found: no V4L2 video capture device (/dev/video*) on this machine",
+        .cameraUnavailable, "No camera found: no V4L2 video capture device (/dev/video*) and no PipeWire camera on "
+            + "this machine",
         retryable: false)
 
     private static func stableId(path: String, _ capabilities: V4L2Capabilities) -> String {

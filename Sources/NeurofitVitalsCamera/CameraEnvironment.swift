@@ -6,6 +6,8 @@ import Glibc
 /// - `NFV_VIDEO_DEVICES`: colon-separated video nodes, instead of `/sys/class/video4linux/video*`;
 /// - `NFV_TORCH`: `none`, `flash-subdevice:PATH` or `sysfs-led:PATH` (a `brightness` file), instead of scanning
 ///   `/dev/v4l-subdev*` and `/sys/class/leds/*{torch,flash}*`;
+/// - `NFV_PIPEWIRE`: `session`, `portal` or `off`: how PipeWire's cameras are reached (default: `portal` in a
+///   Flatpak sandbox, else `session`; `PipeWireRemote`);
 /// - `NFV_IIO_ROOT`: the directory holding the IIO devices (`iio:device0`, …), instead of `/sys/bus/iio/devices`;
 ///   `none`: read no accelerometer.
 public struct CameraEnvironment: Sendable, Equatable {
@@ -25,15 +27,19 @@ public struct CameraEnvironment: Sendable, Equatable {
     public var torch: TorchChoice
     /// The directory scanned for an IIO accelerometer; nil: none is read.
     public var accelerometerRoot: String?
+    /// How PipeWire's cameras are reached.
+    public var pipeWire: PipeWireRemote
 
     /// The system's IIO devices.
     public static let systemAccelerometerRoot = "/sys/bus/iio/devices"
 
-    /// Explicit nodes, torch and accelerometer directory (nil: no accelerometer).
-    public init(videoNodes: [String], torch: TorchChoice, accelerometerRoot: String? = nil) {
+    /// Explicit nodes, torch, accelerometer directory (nil: no accelerometer) and PipeWire (default: none).
+    public init(videoNodes: [String], torch: TorchChoice, accelerometerRoot: String? = nil,
+                pipeWire: PipeWireRemote = .off) {
         self.videoNodes = videoNodes
         self.torch = torch
         self.accelerometerRoot = accelerometerRoot
+        self.pipeWire = pipeWire
     }
 
     /// The process's environment: overrides from the variables above, else the system's nodes.
@@ -42,7 +48,8 @@ public struct CameraEnvironment: Sendable, Equatable {
             ?? systemVideoNodes()
         let root = variable("NFV_IIO_ROOT") ?? systemAccelerometerRoot
         return CameraEnvironment(videoNodes: nodes, torch: variable("NFV_TORCH").map(parseTorch) ?? .scan,
-                                 accelerometerRoot: root == "none" ? nil : root)
+                                 accelerometerRoot: root == "none" ? nil : root,
+                                 pipeWire: PipeWireRemote.fromEnvironment(variable("NFV_PIPEWIRE")))
     }
 
     /// The accelerometer found under `accelerometerRoot`, if any.

@@ -77,9 +77,14 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
             throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
         }
         let guardian = camera.torch.flatMap { try? TorchGuardian(torch: $0) }
-        let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
-                                         discovery: CameraDiscovery(environment: environment, selector: selector))
-        backend.preview = preview.withLock { $0 }
+        let backend: any CaptureBackend
+        do {
+            backend = try openBackend(choice)
+        } catch {
+            Log.note("camera: cannot open \(camera.path): \(error.message)")
+            guardian?.release()
+            throw error.vitalsError
+        }
         let accelerometer = readsAccelerometer ? environment.accelerometer() : nil
         let run = CaptureRun(guardian: guardian, deliver: deliver,
                              poller: accelerometer.map { AccelerometerPoller(accelerometer: $0) })
@@ -91,7 +96,6 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
             shouldStop: { run.isStopping }, readingActive: { run.isReadingActive },
             fingerContact: { run.fingerContact })
         do throws(CaptureError) {
-            try backend.open(mode: choice.mode, fps: choice.tier)
             try? loop.prepare()
             try backend.startStreaming()
         } catch {
@@ -116,6 +120,33 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
             throw error
         }
         run.startPolling()
+    }
+
+    /// The camera's backend, opened at `choice`: PipeWire for a camera only PipeWire offers; else V4L2, and
+    /// PipeWire when the V4L2 node is busy and PipeWire offers the same camera (on a desktop where another program
+    /// streams it through PipeWire, the daemon holds the node: sharing it beats failing).
+    private func openBackend(_ choice: FpsTierSelector.Choice) throws(CaptureError) -> any CaptureBackend {
+        let mailbox = preview.withLock { $0 }
+        if camera.isPipeWireOnly, let node = camera.pipeWireNode {
+            let backend = PipeWireCaptureBackend(node: node, remote: environment.pipeWire, device: camera.path)
+            backend.preview = mailbox
+            try backend.open(mode: choice.mode, fps: choice.tier)
+            return backend
+        }
+        let backend = V4L2CaptureBackend(device: camera.path, stableId: camera.id,
+                                         discovery: CameraDiscovery(environment: environment, selector: selector))
+        backend.preview = mailbox
+        do {
+            try backend.open(mode: choice.mode, fps: choice.tier)
+            return backend
+        } catch where error.code == EBUSY && camera.pipeWireNode != nil && environment.pipeWire != .off {
+            let node = camera.pipeWireNode ?? ""
+            Log.note("camera: \(camera.path) is busy; opening it through PipeWire (\(node))")
+            let shared = PipeWireCaptureBackend(node: node, remote: environment.pipeWire, device: camera.path)
+            shared.preview = mailbox
+            try shared.open(mode: choice.mode, fps: choice.tier)
+            return shared
+        }
     }
 
     /// Hands a host's accelerometer sample to the session, unless the source reads an accelerometer itself.

@@ -25,4 +25,15 @@ public protocol CaptureBackend: AnyObject {
     func apply(_ setting: ExposureSetting) throws(CaptureError)
     /// Counters since `open`.
     var statistics: CaptureStatistics { get }
+    /// How the camera is reached (`v4l2`, `pipewire`), for the diagnostics' `camera_transport`.
+    var transport: String { get }
+    /// Where the last frame's time came from (`driver`, `buffer_header`, `arrival`), nil before the first frame.
+    var frameClock: String? { get }
+}
+
+extension CaptureBackend {
+    /// A scripted camera stands in for V4L2.
+    public var transport: String { "v4l2" }
+    /// A scripted camera's frames carry their own times.
+    public var frameClock: String? { "driver" }
 }

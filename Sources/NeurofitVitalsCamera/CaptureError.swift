@@ -41,6 +41,7 @@ public struct CaptureError: Error, Sendable, Equatable {
     /// `ENOENT` and every other failure → `cameraUnavailable`.
     public var vitalsError: VitalsError {
         if isPermissionDenied {
+            if let detail { return VitalsError(.cameraPermissionDenied, detail, retryable: false) }
             return VitalsError(.cameraPermissionDenied, "Permission denied opening \(device): "
                 + CameraAccess.groupAdvice, retryable: false)
         }

@@ -44,6 +44,18 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let jpeg = FourCC("JPEG")
     /// 8-bit luma only.
     public static let grey = FourCC("GREY")
+    /// Packed R, G, B (PipeWire's RGB).
+    public static let rgb3 = FourCC("RGB3")
+    /// Packed B, G, R (PipeWire's BGR).
+    public static let bgr3 = FourCC("BGR3")
+    /// Packed B, G, R, X: 4 bytes a pixel (PipeWire's BGRx).
+    public static let xrgb32 = FourCC("XR24")
+    /// Packed B, G, R, A (PipeWire's BGRA).
+    public static let argb32 = FourCC("AR24")
+    /// Packed R, G, B, X (PipeWire's RGBx).
+    public static let xbgr32 = FourCC("XB24")
+    /// Packed R, G, B, A (PipeWire's RGBA).
+    public static let abgr32 = FourCC("AB24")
 
     /// The family this format belongs to, for the tier rule's tie-break.
     public var family: Family {
@@ -75,13 +87,18 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The frame reducer's layout for frames of this format delivered as is, or nil when frames need decoding
-    /// (MJPEG) or cannot be reduced (Bayer, UYVY, RGB variants).
+    /// (MJPEG) or cannot be reduced (Bayer, UYVY, other RGB variants). The packed RGB formats are those PipeWire
+    /// delivers (V4L2 cameras rarely offer them natively; libv4l2's emulated RGB3/BGR3 are never chosen).
     public var reducerFormat: PixelFormat? {
         switch self {
         case .yuyv: .yuyv
         case .nv12: .nv12
         case .yu12: .i420
         case .grey: .gray8
+        case .rgb3: .rgb24
+        case .bgr3: .bgr24
+        case .xrgb32, .argb32: .bgra
+        case .xbgr32, .abgr32: .rgba
         default: nil
         }
     }

@@ -13,6 +13,8 @@ public final class V4L2CaptureBackend: CaptureBackend {
     /// The node opened last (it changes when the camera comes back under another node).
     public private(set) var device: String
     public private(set) var statistics = CaptureStatistics()
+    public let transport = "v4l2"
+    public private(set) var frameClock: String?
     private let camera: (id: String, discovery: CameraDiscovery)?
 
     private let reducer = FrameReducer()
@@ -270,6 +272,7 @@ public final class V4L2CaptureBackend: CaptureBackend {
         countDrops(sequence: buffer.sequence)
         let index = Int(buffer.index)
         let timestamp = Self.timestamp(of: buffer)
+        frameClock = Self.hasDriverTime(buffer) ? "driver" : "arrival"
         guard buffer.flags & CV4L2_BUF_FLAG_ERROR == 0, index < buffers.count,
               let means = reduce(buffers[index], byteCount: Int(buffer.bytesused),
                                  timestamp: timestamp) else {
@@ -310,9 +313,14 @@ public final class V4L2CaptureBackend: CaptureBackend {
 
     /// The driver's timestamp when it is monotonic (uvcvideo: start of exposure), else the time of dequeueing.
     private static func timestamp(of buffer: v4l2_buffer) -> Double {
-        if buffer.flags & CV4L2_BUF_FLAG_TIMESTAMP_MASK == CV4L2_BUF_FLAG_TIMESTAMP_MONOTONIC {
+        if hasDriverTime(buffer) {
             return Double(buffer.timestamp.tv_sec) + Double(buffer.timestamp.tv_usec) / 1e6
         }
         return MonotonicClock().now()
+    }
+
+    /// Whether the driver stamped the buffer on `CLOCK_MONOTONIC`.
+    private static func hasDriverTime(_ buffer: v4l2_buffer) -> Bool {
+        buffer.flags & CV4L2_BUF_FLAG_TIMESTAMP_MASK == CV4L2_BUF_FLAG_TIMESTAMP_MONOTONIC
     }
 }

@@ -22,7 +22,7 @@ let devicesCommand = Subcommand(
             print(JSONValue.array(cameras.map(\.jsonValue)).serialized())
             return ExitStatus.ok
         }
-        if cameras.isEmpty { print("No camera found (no V4L2 video capture device). See docs/camera.md.") }
+        if cameras.isEmpty { print("No camera found (no V4L2 video capture device, no PipeWire camera). See docs/camera.md.") }
         for camera in cameras {
             let tier = camera.choice.map { "\($0.tier) fps via \($0.mode.label)" }
                 ?? "unsupported: \(camera.unsupportedReason ?? "")"
@@ -31,6 +31,7 @@ let devicesCommand = Subcommand(
             print("    facing \(camera.facing.rawValue)\(rotation); \(tier); torch: \(camera.torch?.label ?? "none")")
             let native = camera.modes.filter { !$0.isEmulated }.map(\.label).joined(separator: ", ")
             print("    formats: \(native.isEmpty ? "none" : native)")
+            if let node = camera.pipeWireNode, !camera.isPipeWireOnly { print("    also offered by PipeWire as \(node)") }
         }
         return ExitStatus.ok
     })

@@ -28,12 +28,21 @@ public struct CaptureSettings: Sendable, Equatable {
     public var accelerometer: String?
     /// That accelerometer's m/s² per raw unit, per axis (x, y, z).
     public var accelerometerScale: [Double]?
+    /// How the camera is reached: `v4l2` or `pipewire` (nil: not a camera source, or a recording made before).
+    public var cameraTransport: String?
+    /// Where frame times come from: `driver` (the V4L2 driver's monotonic timestamps), `buffer_header` (PipeWire's
+    /// buffer header metadata) or `arrival` (the time the frame reached this library: none was given).
+    public var frameClock: String?
+    /// `manual` when the exposure tuner drives the camera's exposure, `auto` when the camera keeps its automatic
+    /// exposure (no manual control offered, or `exposureTunerEnabled` false).
+    public var exposureMode: String?
 
     /// Creates settings.
     public init(torchActive: Bool, torchLevel: Double, exposureDurationMs: Double?, exposureIso: Double?,
                 exposureLocked: Bool, exposureSettled: Bool = true, exposureTunerEnabled: Bool,
                 exposureTuneSteps: Int, width: Int, height: Int, accelerometer: String? = nil,
-                accelerometerScale: [Double]? = nil) {
+                accelerometerScale: [Double]? = nil, cameraTransport: String? = nil, frameClock: String? = nil,
+                exposureMode: String? = nil) {
         self.torchActive = torchActive
         self.torchLevel = torchLevel
         self.exposureDurationMs = exposureDurationMs
@@ -46,5 +55,8 @@ public struct CaptureSettings: Sendable, Equatable {
         self.height = height
         self.accelerometer = accelerometer
         self.accelerometerScale = accelerometerScale
+        self.cameraTransport = cameraTransport
+        self.frameClock = frameClock
+        self.exposureMode = exposureMode
     }
 }

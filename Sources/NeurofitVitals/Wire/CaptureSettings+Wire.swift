@@ -16,6 +16,9 @@ extension CaptureSettings {
         if let accelerometerScale {
             members["accelerometer_scale"] = .array(accelerometerScale.map(JSONValue.number))
         }
+        if let cameraTransport { members["camera_transport"] = .string(cameraTransport) }
+        if let frameClock { members["frame_clock"] = .string(frameClock) }
+        if let exposureMode { members["exposure_mode"] = .string(exposureMode) }
         return members
     }
 
@@ -33,6 +36,8 @@ extension CaptureSettings {
                   exposureSettled: members["exposure_settled"]?.boolValue ?? true, exposureTunerEnabled: tuner,
                   exposureTuneSteps: steps, width: width, height: height,
                   accelerometer: members["accelerometer"]?.stringValue,
-                  accelerometerScale: members["accelerometer_scale"]?.arrayValue?.compactMap(\.numberValue))
+                  accelerometerScale: members["accelerometer_scale"]?.arrayValue?.compactMap(\.numberValue),
+                  cameraTransport: members["camera_transport"]?.stringValue,
+                  frameClock: members["frame_clock"]?.stringValue, exposureMode: members["exposure_mode"]?.stringValue)
     }
 }

@@ -22,6 +22,8 @@ extension CameraDescription {
         if let choice { object["captureMode"] = .string(choice.mode.label) }
         if let torch { object["torch"] = .string(torch.label) }
         if let unsupportedReason { object["reason"] = .string(unsupportedReason) }
+        if let pipeWireNode { object["pipewireNode"] = .string(pipeWireNode) }
+        object["transport"] = .string(isPipeWireOnly ? "pipewire" : "v4l2")
         return .object(object)
     }
 }
