@@ -3,6 +3,7 @@
 // Layers (dependencies point down only): nfv CLI (+ LicenseMinting) → NeurofitVitalsCAPI (C shims) →
 // NeurofitVitalsCamera (V4L2, JPEG, torch) → NeurofitVitals (session, sources, recordings, license checks, wire
 // format) → PpgCore (pure signal processing) and StrictJSON. See docs/architecture.md.
+import Foundation
 import PackageDescription
 
 let root = Context.packageDirectory
@@ -29,6 +30,23 @@ if let key = environment["NFV_LICENSE_PUBLIC_KEY"], !key.isEmpty {
     buildInfoDefines.append(.define("NFV_LICENSE_PUBLIC_KEY", to: "\"\(key)\""))
 }
 
+/// The compile flags of libpipewire-0.3 (its and SPA's include paths), asked from `pkg-config --cflags`. Not a
+/// `.systemLibrary(pkgConfig:)` target: SwiftPM links every such target's `Libs`, and CPipeWire must not link
+/// libpipewire (it loads it with dlopen). Empty when pkg-config or the -dev package is absent (scripts/install-deps).
+let pipeWireCompileFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags", "libpipewire-0.3"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    pkgConfig.standardError = FileHandle.nullDevice
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    guard pkgConfig.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+}()
+
 let package = Package(
     name: "NeurofitVitals",
     products: [
@@ -44,9 +62,7 @@ let package = Package(
         /// The PipeWire camera client and the camera portal's D-Bus client: compiled against the headers of
         /// libpipewire-0.3-dev and libsystemd-dev, never linked to them (both are loaded with dlopen when first
         /// needed, so the library runs on machines without them).
-        .target(name: "CPipeWire",
-                cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2",
-                                          "-D_REENTRANT"])]),
+        .target(name: "CPipeWire", cSettings: [.unsafeFlags(pipeWireCompileFlags)]),
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
