@@ -13,6 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Internal to the library: hidden, so these never join the exported nfv_ ABI (the version script exports nfv_*). */
+#pragma GCC visibility push(hidden)
+
 /* Loads libpipewire (once, thread-safe). Returns 0, or -1 with *error set to a static English message. */
 int nfv_pw_load(const char **error);
 
@@ -96,5 +99,7 @@ typedef struct nfv_portal_answer {
 /* Asks the portal for camera access (AccessCamera, waiting for the request's Response signal up to `timeout_ms`),
  * then for the PipeWire remote (OpenPipeWireRemote). Never returns without filling *answer. */
 void nfv_portal_open_camera(int timeout_ms, nfv_portal_answer *answer);
+
+#pragma GCC visibility pop
 
 #endif
