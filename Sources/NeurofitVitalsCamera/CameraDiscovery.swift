@@ -78,7 +78,8 @@ public struct CameraDiscovery: Sendable {
     /// with a torch, else the first supported camera), "front", "back" or "external" = a camera with that facing
     /// (`preferred(among:)`), a path, or a stable id from `cameras()`.
     /// - Throws: `cameraUnavailable` when there is no such camera, `cameraPermissionDenied` when it may not be
-    ///   opened, `unsupportedDevice` (with the reason) when it reaches no tier.
+    ///   opened (or the camera portal refused access and no other camera was found), `unsupportedDevice` (with the
+    ///   reason) when it reaches no tier.
     public func resolve(_ device: String?) throws(VitalsError) -> CameraDescription {
         guard let device = Self.specificDevice(device) else {
             let all = environment.videoNodes.map { path in
@@ -97,10 +98,11 @@ public struct CameraDiscovery: Sendable {
             if let unsupported = cameras.first {
                 throw VitalsError(.unsupportedDevice, unsupported.unsupportedReason ?? "unsupported camera")
             }
-            throw Self.noCamera
+            throw portalRefusal ?? Self.noCamera
         }
         let named = device.hasPrefix("/") ? nil : camera(named: device)
         guard let path = device.hasPrefix("/") ? device : named?.path else {
+            if let portalRefusal { throw portalRefusal }
             if let facing = CameraFacing(deviceName: device) {
                 throw VitalsError(.cameraUnavailable, "No camera reports facing \(facing.rawValue) (see nfv devices)",
                                   retryable: false)
@@ -114,6 +116,16 @@ public struct CameraDiscovery: Sendable {
             throw VitalsError(.unsupportedDevice, camera.unsupportedReason ?? "unsupported camera")
         }
         return camera
+    }
+
+    /// `cameraPermissionDenied` with the portal's reason when PipeWire is reached through the camera portal and it
+    /// did not grant access (why no PipeWire camera was found); nil otherwise.
+    private var portalRefusal: VitalsError? {
+        guard environment.pipeWire == .portal else { return nil }
+        let answer = PipeWireRemote.portalAnswer()
+        guard answer.fd == nil else { return nil }
+        return VitalsError(.cameraPermissionDenied, answer.reason ?? "The camera portal did not grant camera access",
+                           retryable: false)
     }
 
     /// `device` unless it names the default camera: nil, "" or "default" give nil.
