@@ -96,7 +96,8 @@ static int is_missing_interface(const sd_bus_error *error) {
                            || strcmp(error->name, "org.freedesktop.DBus.Error.UnknownInterface") == 0);
 }
 
-static void ask(sd_bus *bus, int timeout_ms, nfv_portal_answer *answer) {
+/* AccessCamera, then the request's Response signal (up to `timeout_ms`). */
+static void access_camera(sd_bus *bus, int timeout_ms, nfv_portal_answer *answer) {
     const char *unique = NULL;
     if (bus_api.get_unique_name(bus, &unique) < 0 || !unique) {
         say(answer, -EIO, "The session bus gave this process no name%s", NULL);
@@ -160,22 +161,32 @@ static void ask(sd_bus *bus, int timeout_ms, nfv_portal_answer *answer) {
             "the camera is switched off by a hardware switch or the desktop's privacy settings)%s", NULL);
         return;
     }
-    result = bus_api.call_method(bus, portal_service, portal_path, camera_interface, "OpenPipeWireRemote", &error,
-                                 &reply, "a{sv}", 0);
+    say(answer, 0, "Camera access granted by the portal%s", NULL);
+}
+
+/* OpenPipeWireRemote (the bus's default time-out applies; `timeout_ms` is unused): a new PipeWire fd. */
+static void open_remote(sd_bus *bus, int timeout_ms, nfv_portal_answer *answer) {
+    (void)timeout_ms;
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    sd_bus_message *reply = NULL;
+    int result = bus_api.call_method(bus, portal_service, portal_path, camera_interface, "OpenPipeWireRemote", &error,
+                                     &reply, "a{sv}", 0);
     int fd = -1;
     if (result >= 0 && bus_api.message_read(reply, "h", &fd) >= 0 && fd >= 0) {
         answer->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (answer->fd >= 0) say(answer, 0, "Camera access granted by the portal%s", NULL);
+        if (answer->fd >= 0) say(answer, 0, "The camera portal opened a PipeWire connection%s", NULL);
         else say(answer, -errno, "Cannot keep the portal's PipeWire connection%s", NULL);
     } else {
-        say(answer, -EIO, "The camera portal granted access but gave no PipeWire connection: %s",
+        say(answer, -EIO, "The camera portal gave no PipeWire connection: %s",
             result < 0 ? error_text(&error) : "no file descriptor in the reply");
     }
     bus_api.error_free(&error);
     if (reply) bus_api.message_unref(reply);
 }
 
-void nfv_portal_open_camera(int timeout_ms, nfv_portal_answer *answer) {
+/* Runs `call` on a new connection to the session bus, after loading sd-bus; fills *answer either way. */
+static void on_session_bus(void (*call)(sd_bus *, int, nfv_portal_answer *), int timeout_ms,
+                           nfv_portal_answer *answer) {
     memset(answer, 0, sizeof *answer);
     answer->fd = -1;
     pthread_once(&bus_once, load_sd_bus);
@@ -191,6 +202,14 @@ void nfv_portal_open_camera(int timeout_ms, nfv_portal_answer *answer) {
             strerror(-opened));
         return;
     }
-    ask(bus, timeout_ms, answer);
+    call(bus, timeout_ms, answer);
     bus_api.close_unref(bus);
+}
+
+void nfv_portal_access_camera(int timeout_ms, nfv_portal_answer *answer) {
+    on_session_bus(access_camera, timeout_ms, answer);
+}
+
+void nfv_portal_open_remote(nfv_portal_answer *answer) {
+    on_session_bus(open_remote, 0, answer);
 }

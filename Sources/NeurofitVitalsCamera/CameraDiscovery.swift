@@ -123,7 +123,7 @@ public struct CameraDiscovery: Sendable {
     private var portalRefusal: VitalsError? {
         guard environment.pipeWire == .portal else { return nil }
         let answer = PipeWireRemote.portalAnswer()
-        guard answer.fd == nil else { return nil }
+        guard answer.authorization == "denied" else { return nil }
         return VitalsError(.cameraPermissionDenied, answer.reason ?? "The camera portal did not grant camera access",
                            retryable: false)
     }

@@ -49,8 +49,10 @@ final class PipeWireCaptureBackend: CaptureBackend {
         }
         let fd = try remote.connectionFd()
         var code: Int32 = 0
-        guard let opened = nfv_pw_stream_open(fd, node, mode.format.rawValue, UInt32(mode.width), UInt32(mode.height),
-                                              UInt32(fps), Self.openTimeoutMs, &code) else {
+        let connected = nfv_pw_stream_open(fd, node, mode.format.rawValue, UInt32(mode.width), UInt32(mode.height),
+                                           UInt32(fps), Self.openTimeoutMs, &code)
+        PipeWireRemote.release(fd)
+        guard let opened = connected else {
             throw CaptureError("pw_stream_connect", device: device, code: code == 0 ? ENODEV : code)
         }
         stream = opened

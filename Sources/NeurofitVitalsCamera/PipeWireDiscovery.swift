@@ -16,6 +16,7 @@ enum PipeWireDiscovery {
         }
         var list: UnsafeMutablePointer<nfv_pw_camera>?
         let count = nfv_pw_discover(fd, PipeWireRemote.discoveryTimeoutMs, &list)
+        PipeWireRemote.release(fd)
         defer { nfv_pw_cameras_free(list, max(count, 0)) }
         guard count >= 0, let list else {
             if count < 0, -count != ENOENT, -count != ECONNREFUSED {

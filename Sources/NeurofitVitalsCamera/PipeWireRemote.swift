@@ -3,10 +3,11 @@ import Glibc
 import NeurofitVitals
 import Synchronization
 
-/// How this process reaches PipeWire, and the one connection fd the camera portal handed out (docs/camera.md,
-/// "Flatpak and the camera portal"). `session`: the daemon of the user's session (`$XDG_RUNTIME_DIR/pipewire-0`,
-/// or `$PIPEWIRE_REMOTE`); `portal`: the fd `org.freedesktop.portal.Camera` returns after the user allowed the
-/// camera, asked for once per process and kept; `off`: PipeWire is not used.
+/// How this process reaches PipeWire (docs/camera.md, "Flatpak and the camera portal"). `session`: the daemon of
+/// the user's session (`$XDG_RUNTIME_DIR/pipewire-0`, or `$PIPEWIRE_REMOTE`); `portal`: through
+/// `org.freedesktop.portal.Camera`, whose access answer is asked for once per process and kept, and which hands out a
+/// new PipeWire fd for every connection (two PipeWire clients never share a socket: a second one's hello resets the
+/// first's objects in the daemon); `off`: PipeWire is not used.
 public enum PipeWireRemote: String, Sendable, Equatable {
     /// The session's daemon, directly.
     case session
@@ -15,7 +16,7 @@ public enum PipeWireRemote: String, Sendable, Equatable {
     /// No PipeWire.
     case off
 
-    /// The portal's answer, once asked (nil: not asked yet).
+    /// The portal's access answer, once asked (nil: not asked yet).
     private static let answer = Mutex<PortalAnswer?>(nil)
     /// How long the portal may take to answer: the user may be looking at a permission dialog (ms).
     static let portalTimeoutMs: Int32 = 60_000
@@ -29,17 +30,17 @@ public enum PipeWireRemote: String, Sendable, Equatable {
         return access("/.flatpak-info", F_OK) == 0 ? .portal : .session
     }
 
-    /// What the portal said, kept for the process.
+    /// What the portal said about camera access, kept for the process.
     public struct PortalAnswer: Sendable, Equatable {
-        /// The PipeWire fd when access was granted.
-        public var fd: Int32?
         /// `authorized` or `denied`.
         public var authorization: String
         /// What happened and what to do (nil when granted).
         public var reason: String?
     }
 
-    /// The fd to connect with: -1 for `session`, the portal's fd for `portal` (asking the portal the first time).
+    /// An fd for one new connection: -1 for `session` (the default remote); for `portal` a new PipeWire fd from
+    /// the portal (asking for access the first time), which the caller closes once connected (the connection
+    /// keeps its own duplicate).
     /// - Throws: `CaptureError` with `EACCES` when the portal denied access, `ENODEV` for `off`, or the portal's
     ///   failure.
     func connectionFd() throws(CaptureError) -> Int32 {
@@ -48,31 +49,46 @@ public enum PipeWireRemote: String, Sendable, Equatable {
         case .session: return -1
         case .portal:
             let answer = Self.portalAnswer()
-            guard let fd = answer.fd else {
-                var error = CaptureError("org.freedesktop.portal.Camera", device: "camera portal",
-                                         code: answer.authorization == "denied" ? EACCES : ENODEV)
+            guard answer.authorization == "authorized" else {
+                var error = CaptureError("org.freedesktop.portal.Camera", device: "camera portal", code: EACCES)
                 error.detail = answer.reason ?? "no camera access"
                 throw error
             }
-            return fd
+            var reply = nfv_portal_answer()
+            nfv_portal_open_remote(&reply)
+            guard reply.status == 0, reply.fd >= 0 else {
+                var error = CaptureError("OpenPipeWireRemote", device: "camera portal",
+                                         code: reply.status < 0 ? -reply.status : EIO)
+                error.detail = Self.message(of: reply)
+                throw error
+            }
+            return reply.fd
         }
     }
 
-    /// The portal's answer, asking it the first time (AccessCamera, then OpenPipeWireRemote).
+    /// Closes what `connectionFd` returned, once the connection holds its own copy.
+    static func release(_ fd: Int32) {
+        if fd >= 0 { Glibc.close(fd) }
+    }
+
+    /// The portal's access answer, asking it the first time (AccessCamera).
     public static func portalAnswer() -> PortalAnswer {
         answer.withLock { known in
             if let known { return known }
             var reply = nfv_portal_answer()
-            nfv_portal_open_camera(portalTimeoutMs, &reply)
-            let message = withUnsafeBytes(of: reply.message) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            let result = reply.status == 0 && reply.fd >= 0
-                ? PortalAnswer(fd: reply.fd, authorization: "authorized", reason: nil)
-                : PortalAnswer(fd: nil, authorization: "denied", reason: message)
+            nfv_portal_access_camera(portalTimeoutMs, &reply)
+            let result = reply.status == 0
+                ? PortalAnswer(authorization: "authorized", reason: nil)
+                : PortalAnswer(authorization: "denied", reason: message(of: reply))
             // A portal that could not be reached is asked again next time; the user's answer is kept.
             if reply.status == 0 || reply.status == 1 { known = result }
             return result
+        }
+    }
+
+    private static func message(of reply: nfv_portal_answer) -> String {
+        withUnsafeBytes(of: reply.message) { bytes in
+            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
     }
 }

@@ -6,7 +6,8 @@ and serves org.freedesktop.portal.Camera at /org/freedesktop/portal/desktop the 
   options' handle_token) and, 0.1 s later, that object emits org.freedesktop.portal.Request.Response with 0
   (granted) or 1 (denied: the user said no), as --answer says;
 - OpenPipeWireRemote(a{sv}) returns a new Unix socket connected to the PipeWire daemon of $PIPEWIRE_RUNTIME_DIR (or
-  $XDG_RUNTIME_DIR), for a caller that was granted access; else fails with org.freedesktop.portal.Error.NotAllowed.
+  $XDG_RUNTIME_DIR) once access was granted (to the one app this fake serves, whichever bus connection asks, as the
+  real portal remembers the app's permission); before that it fails with org.freedesktop.portal.Error.NotAllowed.
 
 Prints "ready" once the name is owned, then one line per call ("AccessCamera TOKEN", "OpenPipeWireRemote"), so a
 test can tell that the library went through the portal. Needs Debian's python3-dbus and python3-gi (run with
@@ -50,7 +51,7 @@ class Camera(dbus.service.Object):
 
     def __init__(self, bus, granted):
         super().__init__(bus, PATH)
-        self.bus, self.granted, self.allowed = bus, granted, set()
+        self.bus, self.granted, self.allowed = bus, granted, False
 
     @dbus.service.method(CAMERA, in_signature="a{sv}", out_signature="o", sender_keyword="sender")
     def AccessCamera(self, options, sender=None):
@@ -60,8 +61,7 @@ class Camera(dbus.service.Object):
         say("AccessCamera " + token)
 
         def answer():
-            if self.granted:
-                self.allowed.add(sender)
+            self.allowed = self.allowed or self.granted
             request.Response(dbus.UInt32(0 if self.granted else 1), dbus.Dictionary({}, signature="sv"))
             request.remove_from_connection()
             return False
@@ -69,10 +69,10 @@ class Camera(dbus.service.Object):
         GLib.timeout_add(100, answer)
         return dbus.ObjectPath(path)
 
-    @dbus.service.method(CAMERA, in_signature="a{sv}", out_signature="h", sender_keyword="sender")
-    def OpenPipeWireRemote(self, options, sender=None):
+    @dbus.service.method(CAMERA, in_signature="a{sv}", out_signature="h")
+    def OpenPipeWireRemote(self, options):
         say("OpenPipeWireRemote")
-        if sender not in self.allowed:
+        if not self.allowed:
             raise dbus.exceptions.DBusException("Camera access was not granted",
                                                 name="org.freedesktop.portal.Error.NotAllowed")
         runtime = os.environ.get("PIPEWIRE_RUNTIME_DIR") or os.environ["XDG_RUNTIME_DIR"]

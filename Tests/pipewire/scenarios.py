@@ -521,6 +521,47 @@ def portal_granted(args, scenario):
         scenario.check(portal.calls("AccessCamera") == 1, "portal calls in the reading: %s" % portal.lines)
 
 
+PYTHON_SHARED = """
+import json
+import sys
+import neurofit_vitals as nfv
+nfv.activate(sys.argv[1], "python3")
+camera = sys.argv[2]
+kinds, listed = [], []
+with nfv.Session() as session:
+    session.use_camera(camera)
+    session.start()
+    for event in session.events(timeout=10):
+        kinds.append(event.type)
+        if event.type == "guidance" and len(listed) < 3:
+            listed.append(sum(1 for found in nfv.cameras() if found.id == camera))
+        if kinds.count("guidance") >= 6:
+            break
+print(json.dumps({"listed": listed, "kinds": kinds}))
+"""
+
+
+def portal_concurrent(args, scenario):
+    """Through the portal, one process lists the cameras (nfv_cameras, Python) three times while its session
+    streams from the camera: every listing finds it and the stream goes on (six guidance events, no cancel, stall
+    or failure) — each connection to the daemon has its own portal remote (OpenPipeWireRemote per connection)."""
+    env = portal_environment(scenario)
+    with FakePortal(args, "grant") as portal, FakeCamera(args):
+        done = run_python(args, PYTHON_SHARED, env, CAMERA)
+        calls = list(portal.lines)
+    if not scenario.check(done.returncode == 0, "Python: %s" % done.stderr[-600:]):
+        return
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    kinds = answer["kinds"]
+    print("    listings %s while streaming; %d guidance events; portal calls %s" % (
+        answer["listed"], kinds.count("guidance"), {name: calls.count(name) for name in sorted(set(calls))}))
+    scenario.check(answer["listed"] == [1, 1, 1], "listings while streaming %s" % answer["listed"])
+    scenario.check(kinds.count("guidance") >= 6 and not {"cancelled", "recoverableError", "failed"} & set(kinds),
+                   "events %s" % kinds)
+    scenario.check(calls.count("AccessCamera") == 1, "portal calls %s" % calls)
+    scenario.check_torch_off()
+
+
 PYTHON_ACCESS = """
 import json
 import sys
@@ -633,7 +674,8 @@ def hidden_libraries(args, scenario):
 
 
 SCENARIOS = [discovery, device_support, reading, preview, stall_mid_reading, removal_mid_reading,
-             removal_and_return, portal_granted, portal_denied, hidden_libraries]
+             removal_and_return, portal_granted, portal_concurrent, portal_denied,
+             hidden_libraries]
 
 
 def main():

@@ -91,14 +91,20 @@ void nfv_pw_stream_close(nfv_pw_stream *stream);
 
 /* The portal's answer. */
 typedef struct nfv_portal_answer {
-    int status;           /* 0 granted (fd valid), 1 denied by the user, 2 cancelled/other, -errno on failure */
-    int fd;               /* the PipeWire remote's fd (caller owns it), -1 unless granted */
+    int status;           /* 0 granted (or, from nfv_portal_open_remote, fd valid), 1 denied by the user,
+                             2 cancelled/other, -errno on failure */
+    int fd;               /* nfv_portal_open_remote's PipeWire fd (the caller owns it), else -1 */
     char message[512];    /* English, what happened and what to do */
 } nfv_portal_answer;
 
-/* Asks the portal for camera access (AccessCamera, waiting for the request's Response signal up to `timeout_ms`),
- * then for the PipeWire remote (OpenPipeWireRemote). Never returns without filling *answer. */
-void nfv_portal_open_camera(int timeout_ms, nfv_portal_answer *answer);
+/* Asks the portal for camera access (AccessCamera, waiting for the request's Response signal up to `timeout_ms`).
+ * Never returns without filling *answer. */
+void nfv_portal_access_camera(int timeout_ms, nfv_portal_answer *answer);
+
+/* Asks the portal, after access was granted, for a new PipeWire connection (OpenPipeWireRemote): one per
+ * connection to the daemon, since two PipeWire clients can never share one socket. Fills *answer (status 0 with
+ * the fd, else the failure). */
+void nfv_portal_open_remote(nfv_portal_answer *answer);
 
 #pragma GCC visibility pop
 
