@@ -4,8 +4,10 @@
  * api.libcamera.location) and drives it at FPS frames a second of NV12 640x480: a lit fingertip whose colour follows
  * the scene table that nfv-camera-harness writes for the V4L2 fake camera (lines "t red green blue", the engine's
  * synthetic PPG recipe, whose truth file gives the heart rate), with pixel noise. Every buffer carries a header
- * (spa_meta_header) with its time and sequence number: the stream clock runs FAKE_PW_SPEED times CLOCK_MONOTONIC from
- * the producer's start (the scene is sampled at that time, so the truth holds at any speed).
+ * (spa_meta_header) with its time and sequence number. The stream clock counts frames, as a sensor's does: frame n
+ * is stamped n/FPS s after the producer's start on CLOCK_MONOTONIC and drawn from the scene at that time, and
+ * FAKE_PW_SPEED × FPS frames are produced a wall second (a timer tick the loop misses delays the stream, never
+ * leaves a gap in it, so the truth and the rate hold at any speed and load).
  *
  * Environment: FAKE_PW_SCENE (scene table; default a flat red), FAKE_PW_NAME (node.name, default
  * libcamera_input.fake_back), FAKE_PW_LOCATION (default back), FAKE_PW_FPS (default 30), FAKE_PW_SPEED (frame time
@@ -111,8 +113,7 @@ static void on_process(void *data) {
     struct spa_data *d = &buffer->datas[0];
     uint32_t stride = WIDTH, size = stride * HEIGHT * 3 / 2;
     if (!d->data || d->maxsize < size) { pw_stream_queue_buffer(fake.stream, held); return; }
-    int64_t now = monotonic_ns();
-    double t = (double)(now - fake.start_ns) / 1e9 * fake.speed;
+    double t = (double)fake.frame / fake.fps;
     draw(d->data, stride, t);
     d->chunk->offset = 0;
     d->chunk->size = size;

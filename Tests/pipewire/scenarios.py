@@ -244,10 +244,12 @@ def device_support(args, scenario):
 
 
 def full_reading(args, scenario, env, label):
-    """`nfv read --device pipewire:…` to its result with the producer at 3× speed: HR within 1 bpm of the scene's
-    truth, 30 fps, frame times from the buffer headers, torch on during and off after. Returns the HR (or None)."""
+    """`nfv read --device pipewire:…` to its result with the producer at 2× speed (60 frames a wall second: at 3×
+    a loaded machine loses frames between the daemon and the debug build's capture thread): HR within 1 bpm of the scene's
+    truth, 30 fps, frame times from the buffer headers, the camera's own exposure (exposure_mode auto), torch on
+    during and off after. Returns the HR (or None)."""
     started = time.time()
-    with FakeCamera(args, speed=3):
+    with FakeCamera(args, speed=2):
         timeline = Timeline(read_command(args), env, timeout=150)
         timed = timeline.run(scenario)
     types = [record.get("type") for record, _ in timed]
@@ -269,7 +271,8 @@ def full_reading(args, scenario, env, label):
     capture = {key: diagnostics.get(key) for key in ("camera_transport", "frame_clock", "torch_active",
                                                      "exposure_mode", "active_format_width")}
     scenario.check(capture["camera_transport"] == "pipewire" and capture["frame_clock"] == "buffer_header"
-                   and capture["torch_active"] is True and capture["active_format_width"] == 640,
+                   and capture["torch_active"] is True and capture["active_format_width"] == 640
+                   and capture["exposure_mode"] == "auto",
                    "capture diagnostics %s" % capture)
     scenario.check_torch_off()
     return result["heartRateBpm"]
@@ -321,7 +324,7 @@ def preview(args, scenario):
         timed = timeline.run(scenario)
         python = run_python(args, PYTHON_PREVIEW, env, CAMERA)
     closed = (events_of(timed, "closed") or [({}, 0)])[0][0]
-    span = closed.get("frames", 0) / 30
+    span = (closed.get("frames", 1) - 1) / closed["fps"] if closed.get("fps") else 0  # frame time covered
     print("    harness: %s frames at %.2f fps, %s previews %sx%s (red %.1f, frames' %.1f)" % (
         closed.get("frames"), closed.get("fps", 0), closed.get("previews"), closed.get("previewWidth"),
         closed.get("previewHeight"), closed.get("previewRed", 0), closed.get("frameRed", 0)))
@@ -535,7 +538,7 @@ with nfv.Session() as session:
         kinds.append(event.type)
         if event.type == "guidance" and len(listed) < 3:
             listed.append(sum(1 for found in nfv.cameras() if found.id == camera))
-        if kinds.count("guidance") >= 6:
+        if len(listed) == 3 and sum(kind in ("guidance", "preview") for kind in kinds) >= 6:
             break
 print(json.dumps({"listed": listed, "kinds": kinds}))
 """
@@ -543,8 +546,8 @@ print(json.dumps({"listed": listed, "kinds": kinds}))
 
 def portal_concurrent(args, scenario):
     """Through the portal, one process lists the cameras (nfv_cameras, Python) three times while its session
-    streams from the camera: every listing finds it and the stream goes on (six guidance events, no cancel, stall
-    or failure) — each connection to the daemon has its own portal remote (OpenPipeWireRemote per connection)."""
+    streams from the camera: every listing finds it and the stream goes on (six guidance or preview events, no
+    cancel, stall or failure) — each connection to the daemon has its own portal remote (OpenPipeWireRemote per connection)."""
     env = portal_environment(scenario)
     with FakePortal(args, "grant") as portal, FakeCamera(args):
         done = run_python(args, PYTHON_SHARED, env, CAMERA)
@@ -553,10 +556,11 @@ def portal_concurrent(args, scenario):
         return
     answer = json.loads(done.stdout.strip().splitlines()[-1])
     kinds = answer["kinds"]
-    print("    listings %s while streaming; %d guidance events; portal calls %s" % (
-        answer["listed"], kinds.count("guidance"), {name: calls.count(name) for name in sorted(set(calls))}))
+    flowing = sum(kind in ("guidance", "preview") for kind in kinds)
+    print("    listings %s while streaming; %d guidance/preview events; portal calls %s" % (
+        answer["listed"], flowing, {name: calls.count(name) for name in sorted(set(calls))}))
     scenario.check(answer["listed"] == [1, 1, 1], "listings while streaming %s" % answer["listed"])
-    scenario.check(kinds.count("guidance") >= 6 and not {"cancelled", "recoverableError", "failed"} & set(kinds),
+    scenario.check(flowing >= 6 and not {"cancelled", "recoverableError", "failed"} & set(kinds),
                    "events %s" % kinds)
     scenario.check(calls.count("AccessCamera") == 1, "portal calls %s" % calls)
     scenario.check_torch_off()
