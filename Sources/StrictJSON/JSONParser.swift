@@ -16,10 +16,13 @@ struct JSONParser {
 
     /// Parses a whole text as one JSON value.
     static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var utf8 = Array(text.utf8)
-        return try utf8.withUnsafeMutableBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            try parse(UnsafeBufferPointer(buffer))
+        let utf8 = Array(text.utf8)
+        // The typed error travels out of the closure in a Result: Swift 6.0's withUnsafeBufferPointer rethrows
+        // `any Error`, which a typed-throws function could not rethrow.
+        let outcome = utf8.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
         }
+        return try outcome.get()
     }
 
     /// Parses the bytes as one JSON value.

@@ -92,7 +92,9 @@ struct TimingNoiseTests {
         let products = TimingNoise.lagProducts(values, maximumLag: 120)
         #expect(products.count == 121)
         for lag in [0, 1, 7, 60, 119, 120] {
-            let direct = (0..<(values.count - lag)).reduce(0.0) { $0 + values[$1] * values[$1 + lag] }
+            let direct = (0..<(values.count - lag)).reduce(0.0) { (sum: Double, i: Int) -> Double in
+                sum + values[i] * values[i + lag]
+            }
             #expect(abs(products[lag] - direct) < 1e-9 * products[0], "lag \(lag): \(products[lag]) vs \(direct)")
         }
         // Lags beyond the signal are not listed.

@@ -207,10 +207,13 @@ struct SessionWorkerState {
         var outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
                                       capturedAt: ISO8601.format(unixSeconds: wall))
         if case .success(var result) = outcome {
-            result.diagnostics.capture = captureSettings
+            // One copy of the settings for both reads: reading `captureSettings` twice here fails Swift 6.0.3's
+            // release build (SIL verification: a load borrow invalidated by a local write).
+            let settings = captureSettings
+            result.diagnostics.capture = settings
             result.diagnostics.trajectory = machine.trajectory
             result.diagnostics.motion = MotionDiagnostics(
-                samples: motion, source: captureSettings?.accelerometer ?? (motion.isEmpty ? "none" : motionOrigin))
+                samples: motion, source: settings?.accelerometer ?? (motion.isEmpty ? "none" : motionOrigin))
             outcome = .success(result)
         }
         attemptFrames.removeAll(keepingCapacity: true)

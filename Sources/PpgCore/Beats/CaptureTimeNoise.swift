@@ -90,7 +90,7 @@ public struct CaptureTimeNoise: Sendable, Equatable {
     /// `C(n, k)` as a double.
     private static func binomial(_ n: Int, _ k: Int) -> Double {
         guard k > 0 && k < n else { return 1 }
-        return (1...k).reduce(1.0) { $0 * Double(n - k + $1) / Double($1) }
+        return (1...k).reduce(1.0) { (product: Double, i: Int) -> Double in product * Double(n - k + i) / Double(i) }
     }
 
     /// Covariance (s²) of the errors of two beat times `lagSeconds` apart.

@@ -41,7 +41,9 @@ public struct UniformResampler: Sendable {
     /// Index ranges of `timestamps` that contain no gap and at least two strictly increasing frames.
     public func runs(timestamps: [Double]) -> [Range<Int>] {
         guard timestamps.count >= 2 else { return [] }
-        let intervals = (1..<timestamps.count).map { timestamps[$0] - timestamps[$0 - 1] }.filter { $0 > 0 }
+        let intervals = (1..<timestamps.count)
+            .map { (i: Int) -> Double in timestamps[i] - timestamps[i - 1] }
+            .filter { $0 > 0 }
         guard let median = Statistics.median(intervals), median > 0 else { return [] }
         let limit = maximumGapFrames * median
         var runs: [Range<Int>] = []

@@ -25,7 +25,9 @@ struct ArtifactDetector {
         guard rr.count >= parameters.minimumIntervals else { return findings }
         var differences = [0.0] + zip(rr.dropFirst(), rr).map { $0 - $1 }
         let medians = runningMedian(rr, order: parameters.medianFilterOrder)
-        var deviations = zip(rr, medians).map { $0 - $1 < 0 ? 2 * ($0 - $1) : $0 - $1 }
+        var deviations = zip(rr, medians).map { (value: Double, median: Double) -> Double in
+            value - median < 0 ? 2 * (value - median) : value - median
+        }
         let differenceThresholds = thresholds(differences)
         let deviationThresholds = thresholds(deviations)
         for k in rr.indices {

@@ -21,7 +21,9 @@ import Testing
         _ = try TestKeys.verifier().verify("\n  \(key)\t\n", appId: "tool")
     }
 
-    @Test(arguments: [
+    /// Malformed keys and the words their rejection must contain. A typed property: Swift 6.0.3 took 3.3 s to infer
+    /// the literal inside the macro's argument.
+    private static let malformedKeys: [(String, String)] = [
         ("NFV1.e$yJ." + String(repeating: "A", count: 86), "bad base64 in the payload part at character 2"),
         ("NFV1.eyJ9." + String(repeating: "*", count: 86), "bad base64 in the signature part at character 1"),
         ("NFV1.eyJ9." + String(repeating: "A", count: 87), "signature is longer than 86 characters"),
@@ -30,7 +32,9 @@ import Testing
         ("NFV1.abcd.", "the signature part is missing"),
         ("NFV1.a.b.c", "more than three"),
         ("", "the key is empty"),
-    ])
+    ]
+
+    @Test(arguments: malformedKeys)
     func malformedKeysNameTheirProblem(text: String, expected: String) {
         let error = TestKeys.rejection { _ = try TestKeys.verifier().verify(text, appId: "tool") }
         #expect(error?.code == .licenseInvalid && error?.reason == "malformed")

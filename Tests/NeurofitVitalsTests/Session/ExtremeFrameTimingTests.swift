@@ -54,10 +54,17 @@ import Testing
         #expect((try? VitalsConfiguration(json: #"{"readingDuration":\#(longest)}"#)) != nil, "the longest reading")
     }
 
-    @Test(arguments: [
-        ("one-fps", (0..<70).map { "\(Double($0)),\(120 + 8 * sin(Double($0))),40,30" }),
-        ("jump", (0..<300).map { "\(Double($0) / 30),120,40,30" } + ["1e19,120,40,30", "1e300,120,40,30"]),
-    ])
+    /// The CSV rows (name, rows) of the replay test: one frame a second, and timestamps jumping past what an `Int`
+    /// counts. A typed property, not closures inside the macro's argument (Swift 6.0.3 crashes type-checking those).
+    private static let extremeTimingFiles: [(String, [String])] = [
+        ("one-fps", (0..<70).map { (second: Int) -> String in
+            "\(Double(second)),\(120 + 8 * sin(Double(second))),40,30"
+        }),
+        ("jump", (0..<300).map { (frame: Int) -> String in "\(Double(frame) / 30),120,40,30" }
+            + ["1e19,120,40,30", "1e300,120,40,30"]),
+    ]
+
+    @Test(arguments: extremeTimingFiles)
     func aSessionReplayingSuchFramesEndsNormally(name: String, rows: [String]) throws {
         let path = "/tmp/nfv-hardening-\(getpid())-\(name).csv"
         defer { unlink(path) }
