@@ -11,9 +11,11 @@
  *
  * Environment: FAKE_PW_SCENE (scene table; default a flat red), FAKE_PW_NAME (node.name, default
  * libcamera_input.fake_back), FAKE_PW_LOCATION (default back), FAKE_PW_FPS (default 30), FAKE_PW_SPEED (frame time
- * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata: the client falls back to arrival times).
+ * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata: the client falls back to arrival times),
+ * FAKE_PW_FORMAT (the one format offered: NV12, the default, YUY2, or UYVY, which the library cannot read).
  * Signals: SIGUSR1 stalls the stream (no frames; the node stays), SIGUSR2 resumes it, SIGTERM/SIGINT quit (the node
- * disappears: a removed camera). Prints "ready" on stdout once the node is published. */
+ * disappears: a removed camera). Prints "ready" on stdout once the node is published, and "format NV12|YUY2|UYVY|none"
+ * whenever a link agrees on a format (or clears it). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
@@ -46,6 +48,8 @@ static struct {
     int64_t start_ns;
     uint32_t noise;
     int announced;
+    uint32_t offered;     /* the SPA video format offered */
+    uint32_t agreed;      /* the format the link agreed on (0 before) */
 } fake;
 
 static volatile sig_atomic_t stalled, quitting;
@@ -85,19 +89,44 @@ static void scene_at(double t, double rgb[3]) {
 
 static uint8_t clip(double value) { return value < 0 ? 0 : value > 255 ? 255 : (uint8_t)lround(value); }
 
-/* One NV12 frame of the scene at `t` (BT.601 limited range), with ±2 of luma noise. */
+/* Bytes a line and a frame take in the agreed format (NV12: luma lines, then half as many chroma lines). */
+static uint32_t frame_stride(void) { return fake.agreed == SPA_VIDEO_FORMAT_NV12 ? WIDTH : WIDTH * 2; }
+static uint32_t frame_size(void) {
+    return fake.agreed == SPA_VIDEO_FORMAT_NV12 ? WIDTH * HEIGHT * 3 / 2 : WIDTH * 2 * HEIGHT;
+}
+
+static uint8_t noisy(double y) {
+    fake.noise = fake.noise * 1664525u + 1013904223u;
+    return clip(y + (double)((fake.noise >> 24) % 5) - 2);
+}
+
+/* One packed 4:2:2 frame (YUY2: Y U Y V; UYVY: U Y V Y) of luma `y` and chroma `u`, `v`. */
+static void draw_packed(uint8_t *pixels, uint32_t stride, double y, uint8_t u, uint8_t v, int luma_first) {
+    for (int row = 0; row < HEIGHT; row++) {
+        uint8_t *line = pixels + (size_t)row * stride;
+        for (int col = 0; col < WIDTH * 2; col += 4) {
+            line[col + (luma_first ? 0 : 1)] = noisy(y);
+            line[col + (luma_first ? 2 : 3)] = noisy(y);
+            line[col + (luma_first ? 1 : 0)] = u;
+            line[col + (luma_first ? 3 : 2)] = v;
+        }
+    }
+}
+
+/* One frame of the scene at `t` in the agreed format (BT.601 limited range), with ±2 of luma noise. */
 static void draw(uint8_t *pixels, uint32_t stride, double t) {
     double rgb[3];
     scene_at(t, rgb);
     double r = rgb[0] > 255 ? 255 : rgb[0], g = rgb[1], b = rgb[2];
     double y = 16 + 0.257 * r + 0.504 * g + 0.098 * b;
     uint8_t u = clip(128 - 0.148 * r - 0.291 * g + 0.439 * b), v = clip(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+    if (fake.agreed != SPA_VIDEO_FORMAT_NV12) {
+        draw_packed(pixels, stride, y, u, v, fake.agreed == SPA_VIDEO_FORMAT_YUY2);
+        return;
+    }
     for (int row = 0; row < HEIGHT; row++) {
         uint8_t *line = pixels + (size_t)row * stride;
-        for (int col = 0; col < WIDTH; col++) {
-            fake.noise = fake.noise * 1664525u + 1013904223u;
-            line[col] = clip(y + (double)((fake.noise >> 24) % 5) - 2);
-        }
+        for (int col = 0; col < WIDTH; col++) line[col] = noisy(y);
     }
     uint8_t *chroma = pixels + (size_t)HEIGHT * stride;
     for (int row = 0; row < HEIGHT / 2; row++) {
@@ -111,8 +140,8 @@ static void on_process(void *data) {
     if (!held) return;
     struct spa_buffer *buffer = held->buffer;
     struct spa_data *d = &buffer->datas[0];
-    uint32_t stride = WIDTH, size = stride * HEIGHT * 3 / 2;
-    if (!d->data || d->maxsize < size) { pw_stream_queue_buffer(fake.stream, held); return; }
+    uint32_t stride = frame_stride(), size = frame_size();
+    if (!fake.agreed || !d->data || d->maxsize < size) { pw_stream_queue_buffer(fake.stream, held); return; }
     double t = (double)fake.frame / fake.fps;
     draw(d->data, stride, t);
     d->chunk->offset = 0;
@@ -144,15 +173,21 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
 }
 
 static void on_param_changed(void *data, uint32_t id, const struct spa_pod *param) {
-    if (id != SPA_PARAM_Format || !param) return;
+    if (id != SPA_PARAM_Format) return;
+    struct spa_video_info_raw info;
+    fake.agreed = param && spa_format_video_raw_parse(param, &info) >= 0 ? info.format : 0;
+    printf("format %s\n", fake.agreed == SPA_VIDEO_FORMAT_NV12 ? "NV12" : fake.agreed == SPA_VIDEO_FORMAT_YUY2
+           ? "YUY2" : fake.agreed == SPA_VIDEO_FORMAT_UYVY ? "UYVY" : "none");
+    fflush(stdout);
+    if (!fake.agreed) return;
     uint8_t buffer[1024];
     struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
     const struct spa_pod *params[2];
     params[0] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers,
         SPA_PARAM_BUFFERS_buffers, SPA_POD_CHOICE_RANGE_Int(4, 2, 8),
         SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
-        SPA_PARAM_BUFFERS_size, SPA_POD_Int(WIDTH * HEIGHT * 3 / 2),
-        SPA_PARAM_BUFFERS_stride, SPA_POD_Int(WIDTH),
+        SPA_PARAM_BUFFERS_size, SPA_POD_Int(frame_size()),
+        SPA_PARAM_BUFFERS_stride, SPA_POD_Int(frame_stride()),
         SPA_PARAM_BUFFERS_dataType, SPA_POD_CHOICE_FLAGS_Int((1 << SPA_DATA_MemFd) | (1 << SPA_DATA_MemPtr)));
     params[1] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
         SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
@@ -164,6 +199,17 @@ static const struct pw_stream_events events = {
     PW_VERSION_STREAM_EVENTS, .process = on_process, .state_changed = on_state_changed,
     .param_changed = on_param_changed,
 };
+
+/* The one EnumFormat offered: fake.offered at 640x480 and FPS. */
+static const struct spa_pod *enum_format(uint8_t *buffer, size_t size) {
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, size);
+    return spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat,
+        SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
+        SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
+        SPA_FORMAT_VIDEO_format, SPA_POD_Id(fake.offered),
+        SPA_FORMAT_VIDEO_size, SPA_POD_Rectangle(&SPA_RECTANGLE(WIDTH, HEIGHT)),
+        SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(fake.fps, 1)));
+}
 
 static void on_signal(int number) {
     if (number == SIGUSR1) stalled = 1;
@@ -184,6 +230,9 @@ int main(int argc, char **argv) {
     fake.header = getenv("FAKE_PW_NO_HEADER") == NULL;
     fake.noise = 12345;
     fake.start_ns = monotonic_ns();
+    const char *format = env_or("FAKE_PW_FORMAT", "NV12");
+    fake.offered = strcmp(format, "YUY2") == 0 ? SPA_VIDEO_FORMAT_YUY2
+                 : strcmp(format, "UYVY") == 0 ? SPA_VIDEO_FORMAT_UYVY : SPA_VIDEO_FORMAT_NV12;
     signal(SIGUSR1, on_signal);
     signal(SIGUSR2, on_signal);
     signal(SIGTERM, on_signal);
@@ -200,14 +249,7 @@ int main(int argc, char **argv) {
         "api.libcamera.rotation", "90", NULL), &events, NULL);
 
     uint8_t buffer[1024];
-    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
-    const struct spa_pod *params[1];
-    params[0] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_Format, SPA_PARAM_EnumFormat,
-        SPA_FORMAT_mediaType, SPA_POD_Id(SPA_MEDIA_TYPE_video),
-        SPA_FORMAT_mediaSubtype, SPA_POD_Id(SPA_MEDIA_SUBTYPE_raw),
-        SPA_FORMAT_VIDEO_format, SPA_POD_Id(SPA_VIDEO_FORMAT_NV12),
-        SPA_FORMAT_VIDEO_size, SPA_POD_Rectangle(&SPA_RECTANGLE(WIDTH, HEIGHT)),
-        SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(fake.fps, 1)));
+    const struct spa_pod *params[1] = {enum_format(buffer, sizeof buffer)};
     if (pw_stream_connect(fake.stream, PW_DIRECTION_OUTPUT, PW_ID_ANY,
                           PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS, params, 1) < 0) {
         fprintf(stderr, "fake camera: cannot connect the stream\n");
