@@ -365,7 +365,8 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_use_simulator(nfv_session *ses
 
 /**
  * Replays a file instead of a camera: a recording made with nfv_session_record() (docs/recording-format.md), a CSV
- * of per-frame means (header `timestamp_s,red,green,blue`) or an uncompressed Y4M video (4:2:0, 4:2:2, 4:4:4 or
+ * of per-frame means (header `timestamp_s,red,green,blue`; decimal numbers, means in 0…255, lines of at most 4096
+ * bytes, read up to the first frame 3600 s after the first) or an uncompressed Y4M video (4:2:0, 4:2:2, 4:4:4 or
  * mono). A recording replays with its own configuration unless the session was created with one, and reproduces
  * the live session's events and result byte for byte. Before the first start only.
  *
@@ -454,7 +455,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_start(nfv_session *session);
  *         stream has ended (after `completed`/`failed`, or after stop), the last nfv_session_start() failed (a later
  *         successful start opens the stream again), or another thread destroyed the session while this call
  *         waited (do not use the handle afterwards); NFV_ERR_INVALID_ARGUMENT for a bad handle or when the session
- *         has a callback.
+ *         has a callback; NFV_ERR_MISUSE while another thread is inside this call for the same session (each would
+ *         get part of the events).
+ * Events wait for the host without limit up to 4096 unread; beyond that the oldest guidance, preview and heartbeat
+ * events (then other events of an attempt) are dropped, never `measurementComplete`, the outcome or a final state,
+ * and the result's diagnostics count them (`events_dropped`).
  * Threads: any, one consumer at a time.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_next_event(nfv_session *session, int timeout_ms,
@@ -519,7 +524,10 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_state(nfv_session *session, ch
  *         the host has read `measurementComplete`). NFV_ERR_INVALID_ARGUMENT for a NULL pointer, a negative size
  *         or stride (a host passed -1), a size or stride too small, a size out of range, an unknown format or a
  *         timestamp that does not increase (the frame is ignored; nothing received before is lost);
- *         NFV_ERR_MISUSE before start or while idle after a cancel ("call start first").
+ *         NFV_ERR_MISUSE before start, while idle after a cancel ("call start first") or on a session whose source
+ *         is not host frames, checked before the arguments.
+ * Back-pressure: when the host submits faster than the session consumes, the call waits while 512 frames are
+ * queued, so memory stays bounded whatever the host's pace (never call it from a context that must not wait).
  * Threads: any; one producer at a time keeps frames in order.
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_frame(nfv_session *session, const void *pixels, size_t size,

@@ -129,7 +129,8 @@ static inline int cv4l2_torch_off(const char *path, int kind) {
  *  it when the camera is released; the kernel closes it when the process dies, SIGKILL included — the guardian
  *  switches the torch off and exits. It is double-forked (the intermediate child is reaped here, the guardian is
  *  adopted by init), so the host never sees a stray child. Call before opening the camera.
- *  The guardian points its standard streams at /dev/null, closes every other inherited descriptor and ignores
+ *  The guardian runs in a session and process group of its own, so a SIGKILL of the host's whole process group
+ *  (a supervisor stopping a service, `kill -KILL -PGID`) leaves it to switch the torch off. It points its standard streams at /dev/null, closes every other inherited descriptor and ignores
  *  SIGINT, SIGHUP and SIGTERM (a terminal's Ctrl-C reaches the whole process group). Returns 0, or -1 with errno
  *  set. */
 static inline int cv4l2_start_torch_guardian(const char *path, int kind, int *out_fd) {
@@ -145,6 +146,7 @@ static inline int cv4l2_start_torch_guardian(const char *path, int kind, int *ou
     }
     if (child == 0) {
         if (fork() != 0) _exit(0); /* the intermediate child exits at once; the grandchild is the guardian */
+        setsid(); /* its own session and process group: a kill of the host's whole group does not reach it */
         signal(SIGINT, SIG_IGN);
         signal(SIGHUP, SIG_IGN);
         signal(SIGTERM, SIG_IGN);

@@ -203,6 +203,7 @@ public func nfv_session_submit_frame(_ session: OpaquePointer?, _ pixels: Unsafe
                                      _ format: nfv_pixel_format, _ width: CInt, _ height: CInt, _ stride: CInt,
                                      _ timestampUs: Int64) -> nfv_status {
     cFeed(session) { (host) throws(VitalsError) in
+        try host.requireRunning()
         guard let pixels else { throw .invalidArgument("pixels must not be NULL") }
         guard size >= 0 else { throw .invalidArgument("size is negative (\(size)); the frame was ignored") }
         let layout = try FrameArguments.layout(format: format.rawValue, width: width, height: height, stride: stride)

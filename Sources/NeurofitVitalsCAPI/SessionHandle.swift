@@ -32,6 +32,8 @@ final class SessionHandle: Sendable {
     private let released = Atomic<Bool>(false)
     /// Where preview frames go, if the host asked for them: closed by `release`.
     private let previewMailbox = Mutex<PreviewMailbox?>(nil)
+    /// A thread is inside `nextEvent`: a second one at the same time is refused (one consumer per session).
+    private let pulling = Atomic<Bool>(false)
 
     /// A handle whose session will run with `setup`.
     init(_ setup: SessionSetup) {
@@ -165,8 +167,11 @@ final class SessionHandle: Sendable {
 
     /// The next event, waiting up to `timeout` seconds (nil: forever). Before the first start it waits for a start
     /// from another thread; `ended` when no event can ever come (the start failed, stopped before start, released).
-    /// - Throws: `invalidArgument` when events go to a callback.
+    /// - Throws: `invalidArgument` when events go to a callback; `misuse` while another thread is in this call (two
+    ///   consumers would each get part of the stream).
     func nextEvent(timeout: Double?) throws(VitalsError) -> Session.Pull {
+        guard !pulling.exchange(true, ordering: .acquiringAndReleasing) else { throw Self.secondConsumer }
+        defer { pulling.store(false, ordering: .releasing) }
         let deadline = timeout.map(ConditionLock.deadline(after:))
         guard let session = try waitForSession(until: deadline) else {
             return noEventCanCome ? .ended : .timedOut
@@ -174,6 +179,9 @@ final class SessionHandle: Sendable {
         let pulled = try session.nextEvent(timeout: deadline.map(Self.secondsLeft(until:)))
         return released.load(ordering: .acquiring) ? .ended : pulled
     }
+
+    private static let secondConsumer = VitalsError.misuse("Another thread is already waiting in "
+        + "nfv_session_next_event: a session has one event consumer, and two would each get part of the events")
 
     /// The running session, waiting until `deadline` (nil: forever) for a start; nil when none came in time or no
     /// event can come.
@@ -234,11 +242,11 @@ final class SessionHandle: Sendable {
 
     /// Hands a frame or sample to the host-frames source with `submit`: `over` once the session has ended (the
     /// duration captured, stopped, failed), so the host knows to stop feeding.
-    /// - Throws: `invalidArgument` when the source is not host frames, and `submit`'s errors; `misuse` before start
-    ///   or while idle after a cancel ("call start first").
+    /// - Throws: `misuse` when the source is not host frames, before start or while idle after a cancel ("call start
+    ///   first"): all before the arguments are looked at; then `submit`'s errors.
     func feed(_ submit: (HostFrameSource) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
         try feed(HostFrameSource.self, submit) { _ throws(VitalsError) in
-            throw .invalidArgument("This session does not read host frames: call nfv_session_use_host_frames first")
+            throw .misuse("This session does not read host frames: call nfv_session_use_host_frames before start")
         }
     }
 

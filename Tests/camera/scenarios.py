@@ -364,21 +364,27 @@ def sysfs_torch(args, scenario):
 
 
 def sigkill(args, scenario):
-    """SIGKILL of the host: the guardian switches the torch off (subdevice and LED class)."""
+    """SIGKILL of the host alone, and of the host's whole process group (a supervisor's stop): the guardian, in a
+    process group of its own, switches the torch off (subdevice and LED class)."""
     led = os.path.join(scenario.workdir, "led-kill")
     os.makedirs(led, exist_ok=True)
     brightness = os.path.join(led, "brightness")
     open(brightness, "w").write("0\n")
-    for torch, read in (("subdev", scenario.torch_file), (brightness, lambda: open(brightness).read().strip())):
+    torches = (("subdev", scenario.torch_file), (brightness, lambda: open(brightness).read().strip()))
+    for (torch, read), group in [(torch, group) for torch in torches for group in (False, True)]:
         env = environment(args, scenario, torch=torch)
         child = subprocess.Popen([args.harness, "capture", "--device", DEVICE, "--seconds", "30"], env=env,
-                                 stdout=subprocess.DEVNULL)
+                                 stdout=subprocess.DEVNULL, start_new_session=group)
+        torch = "%s (%s)" % (torch, "group kill" if group else "process kill")
         deadline = time.time() + 10
         while time.time() < deadline and read() not in ("1", "255") and child.poll() is None:
             time.sleep(0.1)
         on = read()
         scenario.check(on in ("1", "255"), "%s: torch not on before the kill (%r)" % (torch, on))
-        child.send_signal(signal.SIGKILL)
+        if group:
+            os.killpg(child.pid, signal.SIGKILL)
+        else:
+            child.send_signal(signal.SIGKILL)
         child.wait()
         deadline = time.time() + 3
         while time.time() < deadline and read() != "0":

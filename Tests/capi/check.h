@@ -3,6 +3,7 @@
 #ifndef NFV_TEST_CHECK_H
 #define NFV_TEST_CHECK_H
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,14 @@ static void check_json(const char *json) {
 static int check_summary(const char *name) {
     printf("%s: %d passed, %d failed\n", name, check_passed, check_failed);
     return check_failed == 0 ? 0 : 1;
+}
+
+/* The red mean of a fingertip at 66 bpm `seconds` in: a sharp systolic rise and a slow decay, 6 counts deep. */
+static inline double pulse_red(double seconds) {
+    const double pi = 3.14159265358979323846, period = 60.0 / 66.0;
+    double phase = fmod(seconds, period) / period;
+    double shape = phase < 0.2 ? sin(pi * phase / 0.2) : exp(-(phase - 0.2) * 4.0) * cos((phase - 0.2) * pi / 1.6);
+    return 170.0 + 3.0 * shape;
 }
 
 #endif

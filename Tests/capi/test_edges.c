@@ -7,12 +7,16 @@
  *   - a two-row CSV at 1e20 fps, a FIFO as the replay path;
  *   - previews of frames stamped at the ends of int64;
  *   - recording over the replayed file (directly and through a symbolic link), and an existing file kept until
- *     the reading begins.
+ *     the reading begins;
+ *   - a flood of host frames nobody reads the events of: memory and the unread events stay bounded;
+ *   - a forward jump of the frame clock while measuring cancels the attempt instead of ending it early;
+ *   - CSV files with a huge line, means outside 0…255 or hex floats are refused.
  * Arguments: the fixture recording (Tests/Fixtures/lifted-finger.nfvrec). Environment: NFV_TEST_KEY (a key
  * listing this executable's name: host frames need activation). */
 #include <neurofit_vitals.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -285,6 +289,159 @@ static void existing_file_kept_until_the_reading_begins(void) {
     }
 }
 
+/* Resident memory of this process, bytes (0 when /proc is unreadable). */
+static long resident_bytes(void) {
+    long pages = 0, resident = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (statm == NULL) return 0;
+    if (fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    fclose(statm);
+    return resident * sysconf(_SC_PAGESIZE);
+}
+
+/* L2/L3: 300,000 frames of a fingertip without a pulse (10,000 s at 30 fps: positioning never ends) pushed as fast
+ * as the host can, no event read meanwhile: the host waits for the session instead of queueing without limit, and
+ * the unread events stay within the session's bound (the guidance dropped first). */
+static void flood_of_host_frames_stays_bounded(void) {
+    nfv_session *session = host_session();
+    char *json = NULL;
+    long before, grown;
+    int i, events = 0, guidance = 0;
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (i = 0; i < 3000; i++) CHECK_STATUS(nfv_session_submit_means(session, i * 33333LL, 180, 5, 20, -1), NFV_OK);
+    before = resident_bytes();
+    for (i = 3000; i < 300000; i++) {
+        if (nfv_session_submit_means(session, i * 33333LL, 180, 5, 20, -1) != NFV_OK) break;
+    }
+    CHECK(i == 300000);
+    grown = resident_bytes() - before;
+    printf("flood: 297,000 frames grew the resident memory by %ld KiB\n", grown / 1024);
+    CHECK(grown < 16L * 1024 * 1024);
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    while (nfv_session_next_event(session, 2000, &json) == NFV_OK) {
+        events++;
+        if (contains(json, "\"type\":\"guidance\"")) guidance++;
+        nfv_string_free(json);
+    }
+    printf("flood: %d events kept unread (%d guidance)\n", events, guidance);
+    CHECK(events > 4000 && events <= 4096 + 4);
+    CHECK(guidance > 4000);
+    nfv_session_destroy(session);
+}
+
+/* W1: the frame clock jumps 1e9 s forward 40 s into a reading: the attempt is cancelled (`interrupted`,
+ * `timestamp_jump`), never completed from the 40 s before the jump. */
+static void forward_jump_while_measuring(void) {
+    nfv_session *session = NULL;
+    char *json = NULL;
+    int i, started = 0, jump_cancels = 0, completed = 0;
+    int64_t t = 0;
+    CHECK_STATUS(nfv_session_new("{\"autoRestartAfterCancel\":true}", &session), NFV_OK);
+    CHECK_STATUS(nfv_session_use_host_frames(session, 30), NFV_OK);
+    CHECK_STATUS(nfv_session_start(session), NFV_OK);
+    for (i = 0; i < 30 * 180; i++) {
+        if (!started && i % 30 == 0) {
+            while (nfv_session_next_event(session, 0, &json) == NFV_OK) {
+                if (contains(json, "\"type\":\"started\"")) started = i;
+                nfv_string_free(json);
+            }
+        }
+        if (started && i == started + 30 * 40) t += 1000000000LL * 1000000LL;
+        if (started && i == started + 30 * 90) break; /* 50 s after the jump: too short for another reading */
+        if (nfv_session_submit_means(session, t += 33333, pulse_red(i / 30.0), 5, 20, 0) != NFV_OK) break;
+    }
+    CHECK(started > 0);
+    CHECK_STATUS(nfv_session_stop(session), NFV_OK);
+    while (nfv_session_next_event(session, 2000, &json) == NFV_OK) {
+        if (contains(json, "\"detail\":\"timestamp_jump\"") && contains(json, "\"reason\":\"interrupted\""))
+            jump_cancels++;
+        if (contains(json, "\"type\":\"completed\"")) completed++;
+        nfv_string_free(json);
+    }
+    CHECK(jump_cancels == 1);
+    CHECK(completed == 0);
+    nfv_session_destroy(session);
+}
+
+/* Writes `body` after a CSV header to `name` in the scratch folder; returns the path (static storage). */
+static const char *write_csv(const char *name, const char *body, size_t padding) {
+    static char path[300];
+    FILE *csv;
+    size_t i;
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    csv = fopen(path, "w");
+    if (csv == NULL) return path;
+    fputs("timestamp_s,red,green,blue\n", csv);
+    for (i = 0; i < padding; i++) fputc('0', csv);
+    fputs(body, csv);
+    fclose(csv);
+    return path;
+}
+
+/* L4/W2: a CSV whose line is 1 MB long, whose means leave 0…255 or are hex floats is refused with the line named. */
+static void csv_lines_checked(void) {
+    struct { const char *name, *body; size_t padding; const char *message; } cases[] = {
+        {"long.csv", "0,180,5,20\n", 1 << 20, "longer than 4096 bytes"},
+        {"bright.csv", "0,180,5,20\n0.033,300,5,20\n", 0, "line 3: red must be a mean in 0...255"},
+        {"negative.csv", "0,180,-1,20\n", 0, "line 2: green must be a mean in 0...255"},
+        {"hex.csv", "0,180,5,20\n0x1p-5,180,5,20\n", 0, "line 3: expected decimal numbers"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nfv_session *session = NULL;
+        const char *path = write_csv(cases[i].name, cases[i].body, cases[i].padding);
+        CHECK_STATUS(nfv_session_new(NULL, &session), NFV_OK);
+        CHECK_STATUS(nfv_session_use_replay(session, path, 0), NFV_ERR_INVALID_ARGUMENT);
+        if (!contains(nfv_last_error_message(), cases[i].message)) {
+            fprintf(stderr, "%s: %s\n", cases[i].name, nfv_last_error_message());
+            CHECK(0);
+        }
+        nfv_session_destroy(session);
+    }
+}
+
+/* Item 9: a call in the wrong order is NFV_ERR_MISUSE whatever its arguments: frames for a simulator session, and a
+ * NULL frame or a bad size before start. */
+static void wrong_order_is_misuse_before_arguments(void) {
+    static unsigned char rgb[16 * 16 * 3];
+    nfv_session *simulated = NULL, *host = host_session();
+    CHECK_STATUS(nfv_session_new(NULL, &simulated), NFV_OK);
+    CHECK_STATUS(nfv_session_use_simulator(simulated, NULL), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_frame(simulated, rgb, sizeof rgb, NFV_PIXEL_RGB24, 16, 16, 0, 1), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "nfv_session_use_host_frames"));
+    CHECK_STATUS(nfv_session_submit_means(simulated, 1, 180, 5, 20, -1), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_submit_motion(simulated, 1, 0, 0, 9.8), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_submit_frame(host, NULL, 0, NFV_PIXEL_RGB24, 16, 16, 0, 1), NFV_ERR_MISUSE);
+    CHECK(contains(nfv_last_error_message(), "call start first"));
+    CHECK_STATUS(nfv_session_submit_frame(host, rgb, 3, NFV_PIXEL_RGB24, 16, 16, 0, 1), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_submit_means(host, 1, 900, 5, 20, -1), NFV_ERR_MISUSE);
+    CHECK_STATUS(nfv_session_start(host), NFV_OK);
+    CHECK_STATUS(nfv_session_submit_frame(host, rgb, 3, NFV_PIXEL_RGB24, 16, 16, 0, 1), NFV_ERR_INVALID_ARGUMENT);
+    nfv_session_destroy(simulated);
+    nfv_session_destroy(host);
+}
+
+static void *wait_for_an_event(void *session) {
+    char *json = NULL;
+    if (nfv_session_next_event(session, 1500, &json) == NFV_OK) nfv_string_free(json);
+    return NULL;
+}
+
+/* Item 8: while one thread waits in nfv_session_next_event, a second consumer is refused with NFV_ERR_MISUSE
+ * instead of silently taking part of the stream; once the first returned, the next call is fine. */
+static void a_second_event_consumer_is_misuse(void) {
+    nfv_session *session = host_session();
+    pthread_t waiter;
+    char *json = NULL;
+    CHECK(pthread_create(&waiter, NULL, wait_for_an_event, session) == 0);
+    usleep(300000);
+    CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_ERR_MISUSE);
+    CHECK(json == NULL && contains(nfv_last_error_message(), "one event consumer"));
+    pthread_join(waiter, NULL);
+    CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_TIMEOUT);
+    nfv_session_destroy(session);
+}
+
 int main(int argc, char **argv) {
     const char *key = getenv("NFV_TEST_KEY");
     if (argc != 2 || key == NULL) {
@@ -304,5 +461,10 @@ int main(int argc, char **argv) {
     isolated("C6: previews at the ends of int64", previews_at_the_limits);
     isolated("D1: recording over the replayed file", record_over_the_replayed_file);
     isolated("D1: an existing file kept until the reading begins", existing_file_kept_until_the_reading_begins);
+    isolated("L2/L3: a flood of host frames, events unread", flood_of_host_frames_stays_bounded);
+    isolated("W1: a forward jump of the frame clock while measuring", forward_jump_while_measuring);
+    isolated("L4/W2: CSV lines: length, range, hex floats", csv_lines_checked);
+    isolated("9: wrong call order is misuse, before the arguments", wrong_order_is_misuse_before_arguments);
+    isolated("8: a second concurrent event consumer is misuse", a_second_event_consumer_is_misuse);
     return check_summary("test_edges");
 }

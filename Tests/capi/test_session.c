@@ -124,7 +124,7 @@ static void test_bad_arguments(void) {
     CHECK(contains(nfv_last_error_message(), "heartRateBpm"));
     CHECK_STATUS(nfv_session_use_simulator(session, "{\"scenario\":[{\"at\":1,\"for\":2,\"condition\":\"x\"}]}"),
                  NFV_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(nfv_session_submit_means(session, 1, 1, 1, 1, -1), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_means(session, 1, 1, 1, 1, -1), NFV_ERR_MISUSE);
     CHECK(contains(nfv_last_error_message(), "nfv_session_use_host_frames"));
     CHECK_STATUS(nfv_session_next_event(session, 0, &json), NFV_TIMEOUT);
     CHECK(json == NULL);
@@ -427,14 +427,6 @@ static void test_preview_frames(void) {
     pthread_mutex_unlock(&seen.lock);
     usleep(20000);
     CHECK(seen.count == count);
-}
-
-/* The red mean of a fingertip at 66 bpm `seconds` in: a sharp systolic rise and a slow decay, 6 counts deep. */
-static double pulse_red(double seconds) {
-    const double pi = 3.14159265358979323846, period = 60.0 / 66.0;
-    double phase = fmod(seconds, period) / period;
-    double shape = phase < 0.2 ? sin(pi * phase / 0.2) : exp(-(phase - 0.2) * 4.0) * cos((phase - 0.2) * pi / 1.6);
-    return 170.0 + 3.0 * shape;
 }
 
 /* A host that follows the docs: it feeds a pulsing fingertip until a submit call says NFV_DONE (the duration was

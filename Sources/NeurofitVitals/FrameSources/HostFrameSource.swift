@@ -3,25 +3,37 @@ import Synchronization
 
 /// Frames the host pushes itself ("custom input"): already reduced to channel means by the caller's
 /// thread, checked for monotonic timestamps, then handed to the session.
+///
+/// Back-pressure: a host can submit faster than the session consumes, so a submission waits while the session's
+/// queue is full (`canRunAhead`): memory stays bounded however fast the host pushes.
 public final class HostFrameSource: PreviewingSource, HostMotionInput {
     public let info: SourceInfo
     private let state = Mutex<State>(State())
+    /// The last accepted timestamps. Held while a submission is checked and handed on (waiting for room included),
+    /// so concurrent submitters reach the session in timestamp order; `close` never waits for it.
+    private let order: Mutex<Timestamps>
 
     /// The source's guarded state. A struct, not a tuple: a closure stored in a `Mutex` as a tuple element (or as a
     /// bare optional) gained two reabstraction thunks on every `withLock` (Swift 6.3.1), so each frame delivered
     /// through a deeper call chain than the last: quadratic time and, after enough frames, a stack overflow.
     private struct State {
         var deliver: (@Sendable (SourceItem) -> Void)?
-        /// The last accepted timestamps, microseconds as the host gave them (compared as integers, never as seconds).
+        var preview: PreviewMailbox?
+    }
+
+    /// The last accepted timestamps, microseconds as the host gave them (compared as integers, never as seconds),
+    /// and the check of the frames' unit.
+    private struct Timestamps {
         var lastFrame: Int64?
         var lastMotion: Int64?
-        var preview: PreviewMailbox?
+        var intervals: FrameIntervalCheck
     }
 
     /// A host source whose camera runs at `fpsTier`.
     public init(fpsTier: Int = 30, description: String = "host frames") {
         info = SourceInfo(kind: "hostFrames", fpsTier: fpsTier, deviceModel: description,
-                          discardsSettlingSecond: false)
+                          discardsSettlingSecond: false, canRunAhead: true)
+        order = Mutex(Timestamps(intervals: FrameIntervalCheck(fpsTier: fpsTier)))
     }
 
     /// A host source at the tier a host asked for.
@@ -34,6 +46,7 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
     }
 
     public func open(delivering deliver: @escaping @Sendable (SourceItem) -> Void) throws(VitalsError) {
+        order.withLock { $0.intervals = FrameIntervalCheck(fpsTier: info.fpsTier) }
         state.withLock { $0.deliver = deliver }
     }
 
@@ -72,12 +85,15 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
     }
 
     /// Delivers `item` when `timestamp` (µs) comes after the last one of its kind (kept at `last`), and records it.
-    private func hand(_ item: SourceItem, at timestamp: Int64, after last: WritableKeyPath<State, Int64?>,
+    /// Frames' intervals are checked for a wrong unit (`FrameIntervalCheck`). The delivery may wait for room in the
+    /// session's queue; the source's state is not locked meanwhile.
+    private func hand(_ item: SourceItem, at timestamp: Int64, after last: WritableKeyPath<Timestamps, Int64?>,
                       what names: (kind: String, item: String)) throws(VitalsError) {
-        try state.withLock { (current) throws(VitalsError) in
-            guard let deliver = current.deliver else { throw Self.notRunning }
-            try Self.checkIncreasing(timestamp, after: current[keyPath: last], what: names)
-            current[keyPath: last] = timestamp
+        try order.withLock { (timestamps) throws(VitalsError) in
+            guard let deliver = state.withLock({ $0.deliver }) else { throw Self.notRunning }
+            try Self.checkIncreasing(timestamp, after: timestamps[keyPath: last], what: names)
+            if case .frame = item { try timestamps.intervals.check(timestamp) }
+            timestamps[keyPath: last] = timestamp
             deliver(item)
         }
     }
@@ -93,6 +109,13 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
 
     /// Why a frame is refused while the source is closed: before start, after a cancel to idle, after the end.
     public static let notRunning = VitalsError.misuse("The session is not running: call start first")
+
+    /// Refuses a submission while the source is closed, before its arguments are looked at: a call in the wrong
+    /// order is `misuse` whatever it carries.
+    /// - Throws: `notRunning`.
+    public func requireRunning() throws(VitalsError) {
+        guard state.withLock({ $0.deliver != nil }) else { throw Self.notRunning }
+    }
 
     /// `seconds` as whole microseconds.
     /// - Throws: `invalidArgument` when it is not finite or does not fit an `Int64` of microseconds.
@@ -112,6 +135,7 @@ extension HostFrameSource {
     /// - Throws: `invalidArgument` naming a bad size, stride or timestamp; `notRunning` when not running.
     public func submit(frame pixels: UnsafeRawBufferPointer, layout: FrameLayout,
                        timestampMicroseconds: Int64) throws(VitalsError) {
+        try requireRunning()
         let means: ChannelMeans
         do {
             means = try Self.reducer.reduce(pixels, layout: layout)
@@ -128,6 +152,7 @@ extension HostFrameSource {
     /// Hands already-reduced channel means to the session (`saturatedFraction` < 0: unknown).
     public func submit(means timestampMicroseconds: Int64, red: Double, green: Double, blue: Double,
                        saturatedFraction: Double) throws(VitalsError) {
+        try requireRunning()
         for (name, value) in [("red", red), ("green", green), ("blue", blue)] where !(0...255).contains(value) {
             throw .invalidArgument("\(name) must be a mean in 0...255 (got \(value)); the frame was ignored")
         }
@@ -141,6 +166,7 @@ extension HostFrameSource {
 
     /// Hands an accelerometer sample (m/s²) to the session.
     public func submit(motion timestampMicroseconds: Int64, x: Double, y: Double, z: Double) throws(VitalsError) {
+        try requireRunning()
         try submit(MotionSample.fromHost(timestampMicroseconds: timestampMicroseconds, x: x, y: y, z: z),
                    microseconds: timestampMicroseconds)
     }

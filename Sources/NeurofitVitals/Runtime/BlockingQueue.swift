@@ -35,6 +35,26 @@ final class BlockingQueue<Element>: @unchecked Sendable {
         }
     }
 
+    /// Appends `element` without waiting; when the queue then holds more than `limit` elements, removes the oldest
+    /// one `evictable` ranks lowest (rank 0 first, then 1, …; nil: never removed). Returns the removed element, if
+    /// any. For a consumer that may stop reading: memory stays bounded by `limit` plus what may never be removed.
+    @discardableResult
+    func put(_ element: Element, limit: Int, evicting evictable: (Element) -> Int?) -> Element? {
+        lock.withLock {
+            guard !closed else { return nil }
+            elements.append(element)
+            lock.broadcast()
+            guard elements.count - head > limit else { return nil }
+            var chosen: (index: Int, rank: Int)?
+            for index in head..<elements.count {
+                guard let rank = evictable(elements[index]), rank < chosen?.rank ?? Int.max else { continue }
+                chosen = (index, rank)
+                if rank == 0 { break }
+            }
+            return chosen.map { elements.remove(at: $0.index) }
+        }
+    }
+
     /// Takes the oldest element, waiting up to `timeout` seconds (nil: forever, 0: no wait).
     func take(timeout: Double?) -> Take {
         lock.withLock {

@@ -20,7 +20,12 @@ struct CancelChecks {
     /// do not hold). Pulse-free signal shows a sustained pulse on a few ticks in a hundred.
     static let spectralPulseShare = 0.25
 
+    /// Beat intervals the regularity check looks at (the latest ones); it decides once it holds this many.
+    static let regularityIntervals = 20
+
     private let advanced: AdvancedConfiguration
+    /// The attempt's latest live beat intervals, ms (at most `regularityIntervals`).
+    private var beatIntervals: [Double] = []
     private var noContactRun = 0
     private var withheldRun = 0
     private var qualityWindow: [(time: Double, bad: Bool)] = []
@@ -56,7 +61,23 @@ struct CancelChecks {
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
     }
 
-    /// The first check that fires, in the reference order (the host cancel is the session's fifth check).
+    /// Records a live beat interval of the attempt.
+    mutating func record(beatIntervalMs: Double) {
+        beatIntervals.append(beatIntervalMs)
+        if beatIntervals.count > Self.regularityIntervals { beatIntervals.removeFirst() }
+    }
+
+    /// Whether the latest `regularityIntervals` beats are more regular than any heart
+    /// (`FinalAnalyzer.minimumVariation`: the final analysis would refuse the reading as `too_regular`): a periodic
+    /// light or a synthetic fixture with a fixed period, decided some 20 s into the attempt instead of after it.
+    var isTooRegular: Bool {
+        guard beatIntervals.count >= Self.regularityIntervals, let sdnn = Statistics.standardDeviation(beatIntervals),
+              let mean = Statistics.mean(beatIntervals) else { return false }
+        return sdnn < FinalAnalyzer.minimumVariation * mean
+    }
+
+    /// The first check that fires, in the reference order (the host cancel is the session's fifth check), then the
+    /// regularity check.
     func firstFiring() -> CancelReason? {
         if noContactRun >= advanced.contactLossPreviews { return .contactLost }
         let bad = qualityWindow.filter(\.bad).count
@@ -68,7 +89,7 @@ struct CancelChecks {
         if previewCount >= advanced.liveDiscardGateSeconds && !sawLowDiscardEstimate && !spectralPulseCarries {
             return .noLowDiscardEstimate
         }
-        return nil
+        return isTooRegular ? .tooRegular : nil
     }
 
     /// The check at the reading's last tick, after `firstFiring`: contact lost on it, even for fewer than

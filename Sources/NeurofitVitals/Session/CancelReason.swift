@@ -15,7 +15,8 @@ public struct CancelReason: Sendable, Equatable {
     /// The public reason.
     public let kind: Kind
     /// The detail token: `contact_lost`, `low_quality`, `low_live_signal_quality`, `no_low_discard_estimate`,
-    /// `camera_reconfigured`, `camera_stalled`, `camera_lost`, or the host's reason string.
+    /// `too_regular`, `camera_reconfigured`, `camera_stalled`, `camera_lost`, `timestamp_jump`, or the host's
+    /// reason string.
     public let detail: String
 
     /// Contact lost for `contactLossPreviews` consecutive previews.
@@ -26,12 +27,19 @@ public struct CancelReason: Sendable, Equatable {
     public static let lowLiveSignalQuality = CancelReason(kind: .poorSignal, detail: "low_live_signal_quality")
     /// No live estimate below the discard threshold by the deadline.
     public static let noLowDiscardEstimate = CancelReason(kind: .poorSignal, detail: "no_low_discard_estimate")
+    /// The beats are more regular than a heart's (`FinalAnalyzer.minimumVariation`): a flickering light or a
+    /// fixture with a fixed period; the final analysis would refuse the reading as `too_regular`.
+    public static let tooRegular = CancelReason(kind: .poorSignal, detail: "too_regular")
     /// The camera dropped to a lower frame-rate tier.
     public static let cameraReconfigured = CancelReason(kind: .interrupted, detail: "camera_reconfigured")
     /// The camera stopped delivering frames and is being restarted.
     public static let cameraStalled = CancelReason(kind: .interrupted, detail: "camera_stalled")
     /// The camera was unplugged or taken by another process.
     public static let cameraLost = CancelReason(kind: .interrupted, detail: "camera_lost")
+
+    /// Frame timestamps jumped forward by more than `ReadingStateMachine.maximumTimestampJumpSeconds` while
+    /// measuring: a broken clock or a long pause, not a reading of the configured duration.
+    public static let timestampJump = CancelReason(kind: .interrupted, detail: "timestamp_jump")
 
     /// The host's cancel with its own reason string.
     public static func host(_ reason: String) -> CancelReason {

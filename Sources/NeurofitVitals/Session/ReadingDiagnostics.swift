@@ -12,6 +12,9 @@ public struct ReadingDiagnostics: Sendable, Equatable {
     public var trajectory: ReadingTrajectory?
     /// Where the reading's accelerometer samples came from; nil outside a session.
     public var motion: MotionDiagnostics?
+    /// Events of the session dropped before the result because the host left more than `Session.eventQueueLimit`
+    /// unread (guidance, previews and heartbeats first); encoded as `events_dropped` only when not 0.
+    public var eventsDropped = 0
 
     /// Diagnostics of `engine`, `capture`, `trajectory` and `motion`.
     public init(engine: AnalysisDiagnostics = AnalysisDiagnostics(), capture: CaptureSettings? = nil,

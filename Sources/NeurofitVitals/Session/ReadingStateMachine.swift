@@ -1,3 +1,4 @@
+import PpgCore
 import StrictJSON
 
 /// The reading lifecycle (docs/behaviour.md) as a pure value: preview ticks, beats and commands in;
@@ -34,6 +35,10 @@ public struct ReadingStateMachine: Sendable {
     /// A measured frame rate below this share of the tier is a frame drop.
     public static let frameDropFraction = 0.7
 
+    /// The longest step between two ticks (sample time) a reading goes on across: the longest disturbance the final
+    /// analysis can cut out. A longer jump cancels the attempt (`timestamp_jump`) instead of ending it early.
+    public static let maximumTimestampJumpSeconds = FinalAnalyzer.maximumCutSeconds
+
     /// The current state.
     public private(set) var state: SessionState = .idle
     /// While false, positioning continues but no reading starts (`isAutoStartEnabled`).
@@ -52,6 +57,7 @@ public struct ReadingStateMachine: Sendable {
     /// The live signal's course over the current (or last) attempt, for the result's diagnostics.
     public private(set) var trajectory = ReadingTrajectory()
     private var lastQuality: Double?
+    private var lastTickTime: Double?
     private var lastRedDc: Double?
     private var pendingHostCancel: String?
     private var sawFirstBeat = false
@@ -84,11 +90,17 @@ public struct ReadingStateMachine: Sendable {
     /// One preview tick of signal (about once per second of sample time).
     public mutating func handle(_ tick: SignalTick) -> Output {
         var output = Output()
+        defer { lastTickTime = tick.time }
         lastQuality = tick.qualityScore
         lastRedDc = tick.redDc ?? lastRedDc
         switch state {
-        case .positioning: position(tick, &output)
-        case .measuring: measure(tick, &output)
+        case .positioning:
+            position(tick, &output)
+        case .measuring:
+            if let lastTickTime, tick.time - lastTickTime > Self.maximumTimestampJumpSeconds {
+                return interrupt(.timestampJump)
+            }
+            measure(tick, &output)
         default: break
         }
         return output
@@ -98,6 +110,7 @@ public struct ReadingStateMachine: Sendable {
     public mutating func handleBeat(ibiMs: Double?) -> Output {
         var output = Output()
         guard case .measuring = state else { return output }
+        if sawFirstBeat, let ibiMs { checks.record(beatIntervalMs: ibiMs) }
         output.events.append(.heartbeat(ibiMs: sawFirstBeat ? ibiMs : nil))
         sawFirstBeat = true
         return output

@@ -35,6 +35,8 @@ public final class Session: Sendable {
     private let callback: (@Sendable (TimedEvent) -> Void)?
     private let commands = BlockingQueue<SessionCommand>(capacity: 512)
     private let events = BlockingQueue<TimedEvent>()
+    /// Events dropped because the host left more than `eventQueueLimit` unread (publishing thread only).
+    private let droppedEvents = Atomic<Int>(0)
     private let control = Mutex(Control())
     private let delivery = DeliveryGate()
     private let worker: Mutex<SessionWorkerState>
@@ -264,10 +266,17 @@ public final class Session: Sendable {
         if changed { source.fingerContactDidChange(contact) }
     }
 
+    /// The most events kept unread: beyond it the oldest guidance, preview or heartbeat (else the oldest other event
+    /// of an attempt) is dropped, never the end of a measurement or the outcome. A full reading, cancels and retries
+    /// included, publishes far fewer, so a host that reads only at the end still gets every event.
+    public static let eventQueueLimit = 4096
+
     /// Queues `newEvents` for the host, each stamped with the sample time `time` they arose at. The state `state`
     /// reads follows the `state` events, and while measuring also each preview's `elapsed` (no event for that).
+    /// A result carries the count of events dropped before it (`eventQueueLimit`).
     private func publish(_ newEvents: [SessionEvent], time: Double?) {
-        for event in newEvents {
+        for var event in newEvents {
+            event = event.withEventsDropped(droppedEvents.load(ordering: .relaxed))
             if case .state(let state) = event {
                 control.withLock { $0.state = state }
                 Log.note("session \(readingId.prefix(8)): \(state.name)")
@@ -278,7 +287,29 @@ public final class Session: Sendable {
             } else if case .cancelled(let reason, _) = event {
                 Log.note("session \(readingId.prefix(8)): reading cancelled (\(reason.kind.rawValue))")
             }
-            events.put(TimedEvent(event, time: time))
+            if events.put(TimedEvent(event, time: time), limit: Self.eventQueueLimit,
+                          evicting: { $0.event.evictionRank }) != nil,
+               droppedEvents.add(1, ordering: .relaxed).oldValue == 0 {
+                Log.note("session \(readingId.prefix(8)): more than \(Self.eventQueueLimit) events unread: "
+                    + "dropping the oldest guidance and previews")
+            }
+        }
+    }
+}
+
+extension SessionEvent {
+    /// The event with `count` as its result's `events_dropped` (only `completed` and `state(completed)` carry one).
+    func withEventsDropped(_ count: Int) -> SessionEvent {
+        guard count > 0 else { return self }
+        switch self {
+        case .completed(var result):
+            result.diagnostics.eventsDropped = count
+            return .completed(result)
+        case .state(.completed(var result)):
+            result.diagnostics.eventsDropped = count
+            return .state(.completed(result))
+        default:
+            return self
         }
     }
 }

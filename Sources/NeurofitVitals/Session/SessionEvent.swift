@@ -46,3 +46,18 @@ public enum SessionEvent: Sendable, Equatable {
         }
     }
 }
+
+extension SessionEvent {
+    /// How readily the event is dropped when the host leaves too many unread (`Session.eventQueueLimit`): 0 for the
+    /// once-a-second and per-beat events a later one replaces (guidance, previews, heartbeats), 1 for the other
+    /// events of an attempt, nil for what must reach the host (the end of the measurement, the outcome, and the
+    /// terminal states).
+    var evictionRank: Int? {
+        switch self {
+        case .guidance, .preview, .heartbeat: 0
+        case .started, .cancelled, .reconfiguringCamera, .recoverableError, .recordingError: 1
+        case .state(let state): state.isTerminal || state == .idle ? nil : 1
+        case .measurementComplete, .completed, .failed: nil
+        }
+    }
+}

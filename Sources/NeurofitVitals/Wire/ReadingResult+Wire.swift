@@ -23,12 +23,14 @@ extension ReadingResult {
 
 extension ReadingDiagnostics {
     /// The snake_case diagnostics object: the engine's keys, then the capture settings', the trajectory's and the
-    /// motion's keys it does not have.
+    /// motion's keys it does not have, and `events_dropped` when events were dropped.
     public var jsonValue: JSONValue {
         let engineMembers = engine.json.objectValue ?? [:]
-        return .object(engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine }
+        var members = engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine }
             .merging(trajectory?.diagnostics ?? [:]) { earlier, _ in earlier }
-            .merging(motion?.diagnostics ?? [:]) { earlier, _ in earlier })
+            .merging(motion?.diagnostics ?? [:]) { earlier, _ in earlier }
+        if eventsDropped > 0 { members["events_dropped"] = .int(eventsDropped) }
+        return .object(members)
     }
 }
 

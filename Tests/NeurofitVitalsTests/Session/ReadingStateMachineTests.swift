@@ -1,3 +1,4 @@
+import Glibc
 @testable import NeurofitVitals
 import Testing
 
@@ -451,6 +452,56 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         positioning.tick()
         #expect(positioning.machine.interrupt(.cameraStalled).events == [.recoverableError("cameraStalled")])
         #expect(positioning.machine.interrupt(.cameraLost).events.isEmpty, "a lost camera is not a stall")
+    }
+
+    @Test func aForwardJumpOfTheClockWhileMeasuringCancelsTheAttemptInsteadOfCompletingIt() {
+        var harness = Harness { $0.autoRestartAfterCancel = false }
+        harness.startReading()
+        for _ in 0..<40 { harness.tick() }
+        harness.time += 1e9
+        let events = harness.tick()
+        #expect(types(events) == ["cancelled", "state"])
+        guard case .cancelled(let reason, let context) = events.first else { return }
+        #expect(reason == .timestampJump && reason.kind == .interrupted)
+        #expect(context.elapsedSeconds == 40)
+        #expect(events.last == .state(.positioning), "an interruption positions again, as a camera stall does")
+        #expect(!types(harness.events).contains("measurementComplete"))
+    }
+
+    @Test func beatsMoreRegularThanAHeartCancelTheAttemptAsTooRegularOnceTwentyIntervalsAreIn() {
+        var fixture = Harness { $0.autoRestartAfterCancel = false }
+        fixture.startReading()
+        var cancelled: [SessionEvent] = []
+        for second in 0..<30 where cancelled.isEmpty {
+            fixture.record(fixture.machine.handleBeat(ibiMs: 1000 + 0.5 * Double(second % 2)))
+            cancelled = fixture.tick().filter { $0.type == "cancelled" }
+        }
+        guard case .cancelled(let reason, let context) = cancelled.first else {
+            Issue.record("no cancel within 30 s")
+            return
+        }
+        #expect(reason == .tooRegular && reason.kind == .poorSignal)
+        #expect(context.elapsedSeconds == 21, "the 21st beat brings the 20th interval")
+
+        var heart = Harness()
+        heart.startReading()
+        for second in 0..<59 {
+            heart.record(heart.machine.handleBeat(ibiMs: 1000 + 15 * sin(Double(second))))
+            heart.tick()
+        }
+        #expect(!types(heart.events).contains("cancelled"), "1 % variation is a heart's")
+    }
+
+    @Test func aJumpWithinTheLongestCutDisturbanceKeepsTheReadingGoing() {
+        var harness = Harness()
+        harness.startReading()
+        for _ in 0..<10 { harness.tick() }
+        harness.time += ReadingStateMachine.maximumTimestampJumpSeconds - 1
+        #expect(types(harness.tick()) == ["preview"])
+        var positioning = Harness()
+        positioning.tick()
+        positioning.time += 1e9
+        #expect(types(positioning.tick()) == ["guidance"], "while positioning a jump only restarts the clock")
     }
 
     @Test func positioningLongerThanTheTimeoutFailsNamingTheLastGuidance() {

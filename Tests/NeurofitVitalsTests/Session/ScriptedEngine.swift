@@ -4,11 +4,13 @@ import PpgCore
 import StrictJSON
 
 /// A stand-in engine for session tests: a tick every second of sample time whose contact follows the red mean
-/// (red ≥ 100 means a finger), a beat every 0.8 s, and a fixed result.
+/// (red ≥ 100 means a finger), a beat every 0.8 s (reported as 780 and 820 ms in turn: a heart's variation, so the
+/// session's regularity check lets the reading go on), and a fixed result.
 struct ScriptedEngine: ReadingEngine {
     private var nextTick: Double?
     private var nextBeat: Double?
     private var lastRed = 0.0
+    private var beatCount = 0
     private(set) var resets = 0
 
     mutating func reset() {
@@ -27,7 +29,8 @@ struct ScriptedEngine: ReadingEngine {
         if nextBeat == nil { nextBeat = frame.timestamp + 0.8 }
         var beats: [Double?] = []
         while frame.timestamp >= nextBeat! {
-            beats.append(800)
+            beatCount += 1
+            beats.append(beatCount % 2 == 0 ? 820 : 780)
             nextBeat! += 0.8
         }
         guard frame.timestamp >= nextTick! - 1e-9 else { return (beats, nil) }

@@ -66,7 +66,7 @@ def test_a_reading_from_pushed_frames_and_means(activated: nfv.LicenseStatus, ma
 def test_host_frame_misuse_raises_the_library_errors(activated: nfv.LicenseStatus) -> None:
     frame = dithered_rgb_frame(170.2)
     with nfv.Session() as session:
-        with pytest.raises(nfv.InvalidArgumentError, match="nfv_session_use_host_frames"):
+        with pytest.raises(nfv.MisuseError, match="nfv_session_use_host_frames"):
             session.submit_means(1, 170, 5, 20)
         session.use_host_frames(30)
         with pytest.raises(nfv.MisuseError, match="call start first"):

@@ -43,7 +43,7 @@ class ErrorsTest {
     void callsInTheWrongOrderAreMisuse() {
         TestSupport.activate();
         try (VitalsSession session = new VitalsSession()) {
-            expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "nfv_session_use_host_frames",
+            expect(VitalsException.Misuse.class, 9, "misuse", "nfv_session_use_host_frames",
                     () -> session.submitMeans(1, 170, 5, 20, -1));
             session.useHostFrames(30);
             expect(VitalsException.Misuse.class, 9, "misuse", "call start first",
