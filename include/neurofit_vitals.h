@@ -130,7 +130,7 @@ typedef enum nfv_status {
 /**
  * Stable name of a status code, as used in JSON error objects: "ok", "notActivated", "licenseInvalid",
  * "cameraPermissionDenied", "cameraUnavailable", "unsupportedDevice", "noHeartRate", "internalError",
- * "invalidArgument", "timeout", "done"; "unknown" for any other value. Static: do not free it.
+ * "invalidArgument", "misuse", "timeout", "done"; "unknown" for any other value. Static: do not free it.
  * Threads: any. Errors: none.
  */
 NFV_EXPORT const char *nfv_status_name(nfv_status status);

@@ -5,7 +5,7 @@ import StrictJSON
 
 /// `nfv analyze FILE`: the final analysis of a recorded reading (CSV with a header naming `timestamp_s`, `red`,
 /// `green`, `blue`; other columns ignored; `#` lines ignored). Prints one JSON object: the result, or
-/// `{"error":{"code":…,"message":…}}`. Exit 0 with a result, 1 without a heart rate, 2 on bad usage or input.
+/// `{"error":{"code":…,"message":…,"retryable":…}}`. Exit 0 with a result, 1 without a heart rate, 2 on bad usage or input.
 let analyzeCommand = Subcommand(
     name: "analyze",
     summary: "analyse a recorded reading (CSV timestamp_s,red,green,blue) and print the result JSON",

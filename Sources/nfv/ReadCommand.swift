@@ -1,6 +1,7 @@
 import Glibc
 import NeurofitVitals
 import NeurofitVitalsCamera
+import StrictJSON
 
 /// `nfv read`: a complete reading on the default camera, a chosen camera, or the simulated finger, with live
 /// guidance, progress and the result (or the events as JSON Lines with `--json`).
@@ -123,7 +124,9 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
     }
     var console = ReadingConsole(swatch: swatch)
     var completed = false
+    var failed = false
     var stopping = false
+    var lastElapsed: Double?
     while true {
         if interrupted != 0 && !stopping {
             stopping = true
@@ -134,12 +137,30 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
         guard case .event(let event) = pulled else {
             if pulled == .ended { break } else { continue }
         }
-        if case .completed = event.event { completed = true }
+        switch event.event {
+        case .completed: completed = true
+        case .failed: failed = true
+        case .preview(let preview): lastElapsed = preview.elapsed
+        case .state(.positioning): lastElapsed = nil
+        default: break
+        }
         if json { print(event.json); fflush(nil) } else { console.show(event.event) }
     }
     if stopping && !completed {
         printError("Stopped — no result")
         return ExitStatus.interrupted
     }
+    if !completed && !failed { printError(endedWithoutResult(lastElapsed, duration: session.configuration.readingDuration)) }
     return completed ? ExitStatus.ok : ExitStatus.failure
+}
+
+/// Why a session whose source ran out (a replayed file's end) gave no result: it ended while measuring, `elapsed`
+/// seconds into a reading of `duration`, or before a reading started.
+private func endedWithoutResult(_ elapsed: Double?, duration: Double) -> String {
+    let needed = JSONValue.numberText(duration)
+    guard let elapsed else {
+        return "nfv: the frames ended before a reading could start (a reading needs a steady fingertip signal, then "
+            + "\(needed) s of it): no result"
+    }
+    return "nfv: the frames ended \(Int(elapsed)) s into the reading, before its \(needed) s were captured: no result"
 }

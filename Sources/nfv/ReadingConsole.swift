@@ -63,12 +63,13 @@ struct ReadingConsole {
         let progress = lastPreview?.progress ?? 0
         let elapsed = Int(lastPreview?.elapsed ?? 0)
         var parts = ["\(bar(progress, width: 30)) \(elapsed)s"]
+        // Live figures are provisional (the result is computed from the whole reading): marked "live" and "≈".
         if let rate = lastPreview?.heartRateBpm {
-            parts.append("\(pulseOn ? "♥" : "♡") \(Int(rate.rounded())) bpm")
+            parts.append("live \(pulseOn ? "♥" : "♡") \(Int(rate.rounded())) bpm")
         }
-        if let rmssd = lastPreview?.rmssdMs { parts.append("HRV \(Int(rmssd.rounded())) ms") }
+        if let rmssd = lastPreview?.rmssdMs { parts.append("HRV ≈\(Int(rmssd.rounded())) ms") }
         if let breathing = lastPreview?.breathingRateBrpm {
-            parts.append("breathing \(Int(breathing.rounded()))/min")
+            parts.append("breathing ≈\(Int(breathing.rounded()))/min")
         }
         if let level = lastPreview?.signalLevel { parts.append("signal \(level.rawValue)") }
         if let risk = lastPreview?.abortRisk, risk != .none { parts.append("hold still!") }
@@ -104,6 +105,7 @@ struct ReadingConsole {
         let quality = [3: "clean", 2: "usable", 1: "withheld"][result.quality] ?? "?"
         print("""
 
+            The reading (the live figures above were provisional):
             Heart rate        \(value(result.heartRateBpm, " bpm", digits: 1))
             HRV (RMSSD)       \(value(result.rmssdMs, " ms", digits: 1))
             SDNN              \(value(result.sdnnMs, " ms", digits: 1))

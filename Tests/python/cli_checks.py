@@ -154,6 +154,19 @@ with open(means_csv, "w") as out:
             math.exp(-(phase - 0.2) * 4) * math.cos((phase - 0.2) * math.pi / 1.6)
         out.write(f"{t:.6f},{170 + 3 * shape:.4f},5,20\n")
 analyzed = run(nfv, "analyze", means_csv)
+short_csv = os.path.join(work, "short.csv")
+with open(means_csv) as full, open(short_csv, "w") as out:
+    out.writelines(full.readlines()[:30 * 30])
+short = run(nfv, "replay", short_csv, "--human")
+check(short.returncode == 1 and "s into the reading, before its 60 s were captured: no result" in short.stderr,
+      f"a replay too short for a reading says why ({short.stderr[-200:]!r})")
+flat_csv = os.path.join(work, "flat.csv")
+with open(flat_csv, "w") as out:
+    out.write("timestamp_s,red,green,blue\n" + "".join(f"{index / 30:.6f},180,5,20\n" for index in range(40 * 30)))
+flat = run(nfv, "analyze", flat_csv)
+failure = json.loads(flat.stdout)["error"] if flat.stdout.startswith("{") else {}
+check(flat.returncode == 1 and failure.get("code") == "noHeartRate" and failure.get("retryable") is False,
+      f"nfv analyze's failure is an error object with retryable ({flat.stdout[:200]!r})")
 open(os.path.join(work, "analyzed.json"), "w").write(analyzed.stdout)
 csv_svg = os.path.join(work, "csv.svg")
 made = run(nfv, "report", means_csv, "-o", csv_svg)
@@ -226,6 +239,12 @@ for label, environment, extra in (("NO_COLOR", dict(colour_terminal, NO_COLOR="1
     check(status == 0 and not SWATCH.search(shown) and "\x1b[48;" not in shown, f"no swatch with {label}")
 piped = run(*short_reading, env=colour_terminal)
 check(piped.returncode == 0 and "\x1b[" not in piped.stdout, "no swatch (nor any escape) in a pipe")
+# Live figures are marked provisional beside the result's (a live HRV of 29 ms and a final 25.2 ms read as a
+# contradiction otherwise).
+status_lines = [line for line in piped.stdout.splitlines() if " bpm" in line and "s " in line and "█" in line]
+check(status_lines and all("live " in line for line in status_lines)
+      and any("HRV ≈" in line for line in status_lines), f"live values are marked live/≈ ({status_lines[-1:]})")
+check("the live figures above were provisional" in piped.stdout, "the result says the live figures were provisional")
 
 # License: a rejected key is an activation failure (exit 1, the reason, no usage text); --app-id picks the id.
 rejected = run(nfv, "read", "--simulate", "--fast", "--license", "NFV1.not-a-key")

@@ -314,24 +314,29 @@ public:
     /// True once next_event() has seen the end of the stream.
     bool ended() const noexcept { return ended_; }
 
-    /// Hands one camera frame to a host-frames session (reduced at once, never kept). Returns false once the
-    /// session has ended (the duration was captured, stopped, failed): stop feeding then. Throws Error otherwise.
-    bool submit_frame(const void *pixels, std::size_t size, PixelFormat format, int width, int height,
-                      std::int64_t timestamp_us, int stride = 0) {
+    /// Hands one camera frame to a host-frames session (reduced at once, never kept), in the C function's order:
+    /// `stride` (bytes per row, 0 = packed) before the capture time. The time is a std::chrono::microseconds on the
+    /// host's monotonic clock, never a bare integer, so a stride and a timestamp cannot be swapped unnoticed (e.g.
+    /// std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())).
+    /// Returns false once the session has ended (the duration was captured, stopped, failed): stop feeding then.
+    /// May wait while the session is far behind (back-pressure). Throws Error otherwise.
+    bool submit_frame(const void *pixels, std::size_t size, PixelFormat format, int width, int height, int stride,
+                      std::chrono::microseconds timestamp) {
         return detail::fed(nfv_session_submit_frame(handle_, pixels, size, static_cast<nfv_pixel_format>(format),
-                                                    width, height, stride, timestamp_us));
+                                                    width, height, stride, timestamp.count()));
     }
 
     /// Hands one already-reduced frame (channel means 0…255); `saturated_fraction` negative = unknown. Returns as
     /// submit_frame().
-    bool submit_means(std::int64_t timestamp_us, double red, double green, double blue,
+    bool submit_means(std::chrono::microseconds timestamp, double red, double green, double blue,
                       double saturated_fraction = -1) {
-        return detail::fed(nfv_session_submit_means(handle_, timestamp_us, red, green, blue, saturated_fraction));
+        return detail::fed(nfv_session_submit_means(handle_, timestamp.count(), red, green, blue,
+                                                    saturated_fraction));
     }
 
-    /// Hands one accelerometer sample (m/s²). Returns as submit_frame().
-    bool submit_motion(std::int64_t timestamp_us, double x, double y, double z) {
-        return detail::fed(nfv_session_submit_motion(handle_, timestamp_us, x, y, z));
+    /// Hands one accelerometer sample (m/s², on the frames' clock). Returns as submit_frame().
+    bool submit_motion(std::chrono::microseconds timestamp, double x, double y, double z) {
+        return detail::fed(nfv_session_submit_motion(handle_, timestamp.count(), x, y, z));
     }
 
     /// Rethrows (once) the first exception the event callback threw, if any, else the preview callback's.

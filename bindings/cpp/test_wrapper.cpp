@@ -1,7 +1,8 @@
 // test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
 // a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
 // destruction from inside the callback, the result delivered after a destruction once measurementComplete was
-// seen, a throwing callback, preview frames of the simulated finger, the camera queries, analyze and compare. Prints
+// seen, a throwing callback, preview frames of the simulated finger, the camera queries, analyze and compare, host
+// frames in C's argument order with a typed timestamp (wrong-order calls refused). Prints
 // "N passed, N failed"; exit status 1 on failure.
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
@@ -18,6 +19,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -316,6 +318,36 @@ void analyze_and_compare() {
     }
 }
 
+// A submit_frame call copied from C (an integer timestamp after the stride), or with the stride and the timestamp
+// swapped, does not compile: the timestamp is a std::chrono::microseconds.
+using SubmitFrame = bool (nfv::Session::*)(const void *, std::size_t, nfv::PixelFormat, int, int, int,
+                                           std::chrono::microseconds);
+static_assert(std::is_invocable_r_v<bool, SubmitFrame, nfv::Session &, const void *, std::size_t, nfv::PixelFormat,
+                                    int, int, int, std::chrono::microseconds>);
+static_assert(!std::is_invocable_v<SubmitFrame, nfv::Session &, const void *, std::size_t, nfv::PixelFormat, int, int,
+                                   int, std::int64_t>);
+static_assert(!std::is_invocable_v<SubmitFrame, nfv::Session &, const void *, std::size_t, nfv::PixelFormat, int, int,
+                                   std::chrono::microseconds, int>);
+
+void host_frames_in_the_c_order() {
+    nfv::Session session;
+    session.use_host_frames(30);
+    std::array<std::uint8_t, 16 * 16 * 3> rgb{};
+    try {
+        session.submit_frame(rgb.data(), rgb.size(), nfv::PixelFormat::rgb24, 16, 16, 0, std::chrono::seconds(1));
+        check(false, "a frame before start throws");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_MISUSE && contains(error.what(), "call start first"),
+              "a frame before start is misuse, whatever its arguments");
+    }
+    try {
+        session.submit_means(std::chrono::microseconds(1), 180, 5, 20);
+        check(false, "means before start throw");
+    } catch (const nfv::Error &error) {
+        check(error.status() == NFV_ERR_MISUSE, "means before start are misuse");
+    }
+}
+
 int main() {
     check(nfv::abi_compatible() && nfv::version() == NFV_VERSION_STRING, "library version and ABI");
     reading_pulled_to_completion();
@@ -330,6 +362,7 @@ int main() {
     a_throwing_preview_callback_is_rethrown_later();
     camera_queries_return_json();
     analyze_and_compare();
+    host_frames_in_the_c_order();
     std::printf("test_wrapper: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -292,7 +292,7 @@ type Numbers = Float64Array | ArrayLike<number> | Iterable<number>;
 
 export declare function libraryInfo(): LibraryInfo;
 /** @throws LicenseInvalidError (with `reason`), InvalidArgumentError */
-export declare function activate(key: string, appId?: string | null): void;
+export declare function activate(key: string, appId?: string | null): LicenseStatus;
 export declare function licenseStatus(): LicenseStatus;
 export declare function deviceSupport(device?: string | null): DeviceSupport;
 export declare function cameraAccess(device?: string | null): CameraAccess;

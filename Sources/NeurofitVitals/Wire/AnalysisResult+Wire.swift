@@ -80,16 +80,18 @@ extension AnalysisError {
         }
     }
 
-    /// `{"error":{"code":…,"message":…}}`.
-    public var json: JSONValue { analysisFailure(code: code, message: message) }
+    /// The error as the library reports it to hosts.
+    public var vitalsError: VitalsError {
+        switch self {
+        case .noHeartRate: VitalsError(.noHeartRate, message)
+        }
+    }
+
+    /// `{"error":{"code":…,"message":…,"retryable":…}}`, as every error object.
+    public var json: JSONValue { vitalsError.analysisFailureJSON }
 }
 
 extension VitalsError {
-    /// The error as `nfv analyze` reports a failure: `{"error":{"code":…,"message":…}}`.
-    public var analysisFailureJSON: JSONValue { analysisFailure(code: code.rawValue, message: message) }
-}
-
-/// The object `nfv analyze` prints instead of a result.
-private func analysisFailure(code: String, message: String) -> JSONValue {
-    .object(["error": .object(["code": .string(code), "message": .string(message)])])
+    /// The error as `nfv analyze` reports a failure: `{"error":{…}}` around the error object every API gives.
+    public var analysisFailureJSON: JSONValue { .object(["error": jsonValue]) }
 }

@@ -210,3 +210,27 @@ def test_timestamps_outside_int64_are_refused(activated: nfv.LicenseStatus) -> N
             with pytest.raises(ValueError, match="64-bit"):
                 session.submit_motion(timestamp, 0, 0, 9.8)
         session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 2**63 - 1)
+
+
+def test_arguments_ctypes_would_mangle_are_refused_in_python(activated: nfv.LicenseStatus) -> None:
+    """A float timestamp would be truncated, a float or huge width wrapped by ctypes, a string cut at its NUL:
+    each raises before the C call."""
+    frame = dithered_rgb_frame(170.2)
+    with nfv.Session() as session:
+        session.use_host_frames(30)
+        session.start()
+        with pytest.raises(TypeError, match="timestamp_us must be an integer, not float"):
+            session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 4.5)
+        with pytest.raises(TypeError, match="timestamp_us must be an integer"):
+            session.submit_means(1.0, 170, 5, 20)
+        with pytest.raises(TypeError, match="width must be an integer"):
+            session.submit_frame(frame, "rgb24", float(WIDTH), HEIGHT, 1_000_000)
+        with pytest.raises(ValueError, match="stride 4294967296 does not fit a C int"):
+            session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_000_000, stride=2**32)
+        with pytest.raises(TypeError, match="pixel_format must be an integer"):
+            session.submit_frame(frame, 1.5, WIDTH, HEIGHT, 1_000_000)
+        with pytest.raises(ValueError, match="does not fit a signed 64-bit integer"):
+            session.submit_means(2**63, 170, 5, 20)
+        assert session.submit_frame(frame, "rgb24", WIDTH, HEIGHT, 1_000_000) is True
+    with pytest.raises(ValueError, match="NUL character"):
+        nfv.activate("key\0tail", "app")

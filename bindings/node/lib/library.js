@@ -15,11 +15,13 @@ function libraryInfo() {
  * Activates the library for this process with an offline license key (docs/license-keys.md).
  * @param {string} key the key text
  * @param {string} [appId] your application's id; omitted: the running executable's name
+ * @returns {object} the new license status, as licenseStatus() gives it
  * @throws {LicenseInvalidError} with `reason` "malformed", "badSignature", "updatesExpired", "appNotListed" or
  *   "noTrustedKey"; InvalidArgumentError for an empty key.
  */
 function activate(key, appId = null) {
   addon.activate(key, appId);
+  return licenseStatus();
 }
 
 /** The license state: {activated, licensee?, apps?, features?, updatesUntil?, type?, appId?, warnings}. */

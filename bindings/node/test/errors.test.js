@@ -39,8 +39,10 @@ test('bad license keys: LicenseInvalidError with the reason a program can act on
   assert.throws(() => nfv.activate('', APP_ID), coded(nfv.InvalidArgumentError));
   assert.throws(() => nfv.activate(42, APP_ID), coded(nfv.InvalidArgumentError, /key must be a string/));
   assert.equal(nfv.licenseStatus().activated, false);
-  nfv.activate(key, APP_ID);
+  const activated = nfv.activate(key, APP_ID);
+  assert.equal(activated.activated, true, 'activate() returns the new status');
   const status = nfv.licenseStatus();
+  assert.deepEqual(status, activated);
   assert.equal(status.activated, true);
   assert.equal(status.appId, APP_ID);
   assert.equal(JSON.stringify(status).includes(key), false, 'the key text is not echoed');

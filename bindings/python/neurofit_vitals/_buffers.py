@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import array
 import ctypes
+import operator
 from typing import Any, Optional, Tuple, Union
 
-__all__ = ["byte_pointer", "double_array", "frame_pointer", "int64_timestamp"]
+__all__ = ["byte_pointer", "c_int", "double_array", "frame_pointer", "int64_timestamp"]
 
 _INT64 = range(-(2**63), 2**63)
+_C_INT = range(-(2**31), 2**31)
 
 BufferLike = Union[bytes, bytearray, memoryview, Any]
 
@@ -67,11 +69,32 @@ def frame_pointer(data: BufferLike) -> Tuple[ctypes.c_void_p, int, int, Any]:
     return pointer, size, row_bytes, keep_alive
 
 
+def _integer(value: Any, name: str) -> int:
+    """``value`` as an int when it is an integer (int, numpy integers; not bool, float or str), else TypeError."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, not bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__} ({value!r}): a float would be "
+                        "truncated") from None
+
+
 def int64_timestamp(value: int) -> int:
-    """``value`` as an int, or ValueError when it does not fit the C API's signed 64-bit microseconds."""
-    number = int(value)
+    """``value`` as an int: TypeError unless it is an integer (a float timestamp would lose its fraction), ValueError
+    when it does not fit the C API's signed 64-bit microseconds."""
+    number = _integer(value, "timestamp_us")
     if number not in _INT64:
         raise ValueError(f"timestamp {number} µs does not fit a signed 64-bit integer")
+    return number
+
+
+def c_int(value: Any, name: str) -> int:
+    """``value`` as a C ``int`` argument: TypeError unless it is an integer, ValueError outside the C int range
+    (ctypes would otherwise wrap it silently)."""
+    number = _integer(value, name)
+    if number not in _C_INT:
+        raise ValueError(f"{name} {number} does not fit a C int")
     return number
 
 

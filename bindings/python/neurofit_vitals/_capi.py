@@ -212,8 +212,14 @@ def status_name(status: int) -> str:
 
 
 def encode(text: Optional[str]) -> Optional[bytes]:
-    """A Python string as the NUL-terminated UTF-8 the C API takes (None stays NULL)."""
-    return None if text is None else text.encode("utf-8")
+    """A Python string as the NUL-terminated UTF-8 the C API takes (None stays NULL). A string holding a NUL
+    character raises ValueError: C would see only the part before it."""
+    if text is None:
+        return None
+    if "\0" in text:
+        raise ValueError(f"the string {text[:40]!r}… holds a NUL character: the C API would read only the part "
+                         "before it")
+    return text.encode("utf-8")
 
 
 def static_string(name: str) -> str:

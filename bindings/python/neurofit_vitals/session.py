@@ -20,7 +20,7 @@ from enum import IntEnum
 from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Optional, Union
 
 from . import _capi
-from ._buffers import BufferLike, frame_pointer, int64_timestamp
+from ._buffers import BufferLike, c_int, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
 from .events import AnyEvent, Completed, Failed, MeasurementComplete, State, event_from_json
@@ -57,7 +57,7 @@ _PIXEL_FORMAT_ALIASES = {"rgb": PixelFormat.RGB24, "bgr": PixelFormat.BGR24}
 def pixel_format_value(pixel_format: Union[PixelFormat, int, str]) -> int:
     """The ``nfv_pixel_format`` value of a PixelFormat, an int, or a name in any case ("bgr24", "BGR", "nv12")."""
     if not isinstance(pixel_format, str):
-        return int(pixel_format)
+        return c_int(pixel_format, "pixel_format")
     name = pixel_format.strip().lower()
     if name in _PIXEL_FORMAT_ALIASES:
         return _PIXEL_FORMAT_ALIASES[name]
@@ -385,7 +385,8 @@ class Session:
         """
         pointer, size, row_stride, keep_alive = frame_pointer(pixels)
         status = _capi.call("nfv_session_submit_frame", self._handle(), pointer, size,
-                            int(pixel_format_value(pixel_format)), int(width), int(height), int(stride) or row_stride,
+                            pixel_format_value(pixel_format), c_int(width, "width"),
+                            c_int(height, "height"), c_int(stride, "stride") or row_stride,
                             int64_timestamp(timestamp_us), accept=_FEEDING)
         del keep_alive
         return status == _capi.OK

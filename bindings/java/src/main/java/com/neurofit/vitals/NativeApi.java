@@ -136,10 +136,19 @@ final class NativeApi {
 
     // -- conventions ---------------------------------------------------------------------------------------------
 
-    /** NUL-terminated UTF-8 for a {@code const char *} argument; {@code null} stays NULL. */
+    /**
+     * NUL-terminated UTF-8 for a {@code const char *} argument; {@code null} stays NULL.
+     *
+     * @throws VitalsException.InvalidArgument when the text holds a NUL character (C would read only the part
+     *                                         before it)
+     */
     static byte[] utf8(String text) {
         if (text == null) {
             return null;
+        }
+        if (text.indexOf('\0') >= 0) {
+            throw new VitalsException.InvalidArgument("The string holds a NUL character: the C API would read only "
+                    + "the part before it");
         }
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         return Arrays.copyOf(bytes, bytes.length + 1);

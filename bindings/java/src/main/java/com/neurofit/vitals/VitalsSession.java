@@ -285,7 +285,8 @@ public final class VitalsSession implements AutoCloseable {
     public boolean submitFrame(byte[] pixels, PixelFormat format, int width, int height, int stride,
                                long timestampUs) {
         long size = pixels == null ? 0 : pixels.length;
-        return feeding(handle -> NativeApi.nfv_session_submit_frame(handle, pixels, size, format.value(), width, height,
+        int value = formatValue(format);
+        return feeding(handle -> NativeApi.nfv_session_submit_frame(handle, pixels, size, value, width, height,
                 stride, timestampUs));
     }
 
@@ -296,11 +297,15 @@ public final class VitalsSession implements AutoCloseable {
      */
     public boolean submitFrame(ByteBuffer pixels, PixelFormat format, int width, int height, int stride,
                                long timestampUs) {
+        if (pixels == null) {
+            return submitFrame((byte[]) null, format, width, height, stride, timestampUs);
+        }
         int size = pixels.remaining();
         if (pixels.isDirect()) {
             Pointer start = Native.getDirectBufferPointer(pixels).share(pixels.position());
+            int value = formatValue(format);
             try {
-                return feeding(handle -> NativeApi.nfv_session_submit_frame(handle, start, size, format.value(), width,
+                return feeding(handle -> NativeApi.nfv_session_submit_frame(handle, start, size, value, width,
                         height, stride, timestampUs));
             } finally {
                 Reference.reachabilityFence(pixels);
@@ -314,6 +319,14 @@ public final class VitalsSession implements AutoCloseable {
             pixels.duplicate().get(bytes);
         }
         return submitFrame(bytes, format, width, height, stride, timestampUs);
+    }
+
+    /** The C value of {@code format}; a null format is an {@link VitalsException.InvalidArgument}. */
+    private static int formatValue(PixelFormat format) {
+        if (format == null) {
+            throw new VitalsException.InvalidArgument("format must not be null: pass a PixelFormat");
+        }
+        return format.value();
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -73,7 +74,15 @@ class ErrorsTest {
                     () -> session.submitFrame(frame, PixelFormat.RGB24, 32, 24, 2_000_000));
             expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "",
                     () -> session.submitMeans(3_000_000, 300, 5, 20, -1));
+            expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "format must not be null",
+                    () -> session.submitFrame(frame, null, 32, 24, 3_000_000));
+            expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "format must not be null",
+                    () -> session.submitFrame(ByteBuffer.allocateDirect(frame.length), null, 32, 24, 0, 3_000_000));
+            expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "",
+                    () -> session.submitFrame((ByteBuffer) null, PixelFormat.RGB24, 32, 24, 0, 3_000_000));
         }
+        expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "NUL character",
+                () -> VitalsSDK.activate("key\0tail", TestSupport.APP_ID));
         try (VitalsSession session = new VitalsSession()) {
             expect(VitalsException.InvalidArgument.class, 8, "invalidArgument", "heartRateBpm",
                     () -> session.useSimulator(SimulatorOptions.builder().heartRateBpm(500).build()));
