@@ -103,7 +103,7 @@ static void with_camera(const char *license, const char *state) {
     CHECK(contains(nfv_last_error_message(), "Motion timestamps must increase"));
     CHECK_STATUS(nfv_session_submit_motion(session, now + 40000, NAN, 0, 9.8), NFV_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(nfv_session_submit_motion(session, now + 40000, 0, 1e6, 9.8), NFV_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(nfv_session_submit_means(session, now, 100, 10, 10, 0), NFV_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(nfv_session_submit_means(session, now, 100, 10, 10, 0), NFV_ERR_MISUSE);   /* not host frames */
     const char *torch = read_small_file(state);
     CHECK(torch && torch[0] == '1');
     nfv_session_destroy(session);
