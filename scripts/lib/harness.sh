@@ -1,12 +1,37 @@
 # Shared by scripts/test and scripts/test-bindings (sourced, never run): recorded steps, and commands run with the
 # Swift toolchain hidden. The caller has cd'ed to the repository and set passed=0 failed=0 failures=().
 
-# step NAME COMMAND…: runs a step, records its outcome, says how long it took and returns its status.
+# Step selection, set by the sourcing script (plain shell variables, so a nested script runs all of its own):
+#   steps_mode=list      each step prints its name instead of running (scripts/test --list);
+#   steps_mode=only      only the steps whose name contains $steps_pattern run, and the builds they rest on
+#                        (started with `needed_step`); the others are neither run nor counted (scripts/test --only).
+#                        $steps_listed holds every step name in order (the script's --list).
+steps_mode="${steps_mode:-all}" steps_pattern="${steps_pattern:-}" steps_listed="${steps_listed:-}"
+
+# step_selected NAME: whether NAME runs under the selection.
+step_selected() {
+    [ "$steps_mode" != only ] || [[ "$1" == *"$steps_pattern"* ]]
+}
+
+# step NAME COMMAND…: runs a step, records its outcome, says how long it took and returns its status. Listing, it
+# prints the name and succeeds; a step the selection leaves out succeeds without running.
 step() {
     local name="$1" started=$SECONDS; shift
+    if [ "$steps_mode" = list ]; then echo "$name"; return 0; fi
+    step_selected "$name" || return 0
     echo "=== $name"
     "$@"
     record_step "$name" $? $((SECONDS - started))
+}
+
+# needed_step NAME COMMAND…: a step later steps rest on (a build): under --only it runs when a selected step comes
+# after it in $steps_listed, whatever its own name (and is not run, succeeding, when none does).
+needed_step() {
+    [ "$steps_mode" = only ] || { step "$@"; return; }
+    awk -v name="$1" -v pattern="$steps_pattern" 'after && index($0, pattern) { found = 1 } $0 == name { after = 1 }
+        END { exit !found }' <<<"$steps_listed" || return 0
+    local steps_mode=all
+    step "$@"
 }
 
 # record_step NAME STATUS SECONDS: counts a finished step as passed (status 0) or failed, says so and how long it
@@ -23,6 +48,8 @@ record_step() {
 # file until step_join prints it and records its outcome. One background step at a time.
 background_name="" background_pid="" background_log="" background_started=0
 step_in_background() {
+    if [ "$steps_mode" = list ]; then echo "$1"; return 0; fi
+    step_selected "$1" || return 0
     background_name="$1" background_log="$(mktemp)" background_started=$SECONDS; shift
     echo "=== $background_name: started in the background (its output follows when it is joined)"
     { "$@"; status=$?; echo $SECONDS > "$background_log.end"; exit $status; } >"$background_log" 2>&1 &
