@@ -47,6 +47,9 @@ let pipeWireCompileFlags: [String] = {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
 }()
 
+/// glibc's checked string and memory functions for the C targets, where optimisation lets them work (release).
+let fortify: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
+
 let package = Package(
     name: "NeurofitVitals",
     products: [
@@ -58,11 +61,11 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CNeurofitVitals"),
-        .target(name: "CBuildInfo", cSettings: buildInfoDefines),
+        .target(name: "CBuildInfo", cSettings: buildInfoDefines + fortify),
         /// The PipeWire camera client and the camera portal's D-Bus client: compiled against the headers of
         /// libpipewire-0.3-dev and libsystemd-dev, never linked to them (both are loaded with dlopen when first
         /// needed, so the library runs on machines without them).
-        .target(name: "CPipeWire", cSettings: [.unsafeFlags(pipeWireCompileFlags)]),
+        .target(name: "CPipeWire", cSettings: [.unsafeFlags(pipeWireCompileFlags)] + fortify),
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
@@ -77,6 +80,8 @@ let package = Package(
             dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "CNeurofitVitals"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
+                // Full RELRO: every relocation resolved at load, then the GOT read-only (check-abi holds to it).
+                "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
                 "-Xlinker", "--version-script=\(root)/neurofit_vitals.map",
             ] + undefinedSymbolFlags)]),
         .executableTarget(name: "nfv", dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON",

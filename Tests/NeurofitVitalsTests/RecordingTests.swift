@@ -1,5 +1,5 @@
 import Glibc
-import NeurofitVitals
+@testable import NeurofitVitals
 import PpgCore
 import Testing
 import StrictJSON
@@ -101,6 +101,15 @@ private func sampleRecords(count: Int, seed: UInt64) -> [RecordingRecord] {
 }
 
 @Suite struct RecordingTests {
+    @Test(arguments: ["1.1", "1.0", "1.17"]) func majorMinorVersionsOfThisMajorAreRead(version: String) {
+        #expect(RecordingReader.isReadable(version))
+    }
+
+    @Test(arguments: ["1", "1.", ".1", "1.1.1", "2.0", "1.x", "01 .1", "?", ""])
+    func anythingButMajorDotMinorOfThisMajorIsRefused(version: String) {
+        #expect(!RecordingReader.isReadable(version))
+    }
+
     @Test func recordsRoundTripBitForBit() throws {
         try ReplayTestFiles.withTemporaryFile("reading.nfvrec") { path in
             // About 110 KB: lines cross the reader's 64 KiB buffer boundary.

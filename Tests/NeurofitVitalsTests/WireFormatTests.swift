@@ -14,7 +14,8 @@ struct WireFormatTests {
     @Test func errorJsonNamesTheCodeAndReasons() {
         let error = AnalysisError.noHeartRate(reasons: ["no_contact"])
         #expect(error.json.serialized()
-            == "{\"error\":{\"code\":\"noHeartRate\",\"message\":\"No heart rate could be recovered from the reading (no_contact).\"}}")
+            == "{\"error\":{\"code\":\"noHeartRate\",\"message\":\"No heart rate could be recovered from the reading (no_contact).\","
+            + "\"retryable\":false}}")
     }
 
     @Test func absentDiagnosticsAreLeftOutAndKeysAreSorted() {

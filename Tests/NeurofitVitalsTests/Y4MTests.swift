@@ -91,6 +91,13 @@ private func reader(_ bytes: [UInt8]) throws(Y4MError) -> Y4MReader {
         #expect(throws: error) { try reader(stream(header, frames: [])) }
     }
 
+    @Test func bytesFromTheFileReachMessagesAsPrintableText() {
+        let error = Y4MError.badHeader("width W '1\u{0}\r2' is not in 1...16384")
+        #expect(error.description == #"bad YUV4MPEG2 header: width W '1\x00\x0D2' is not in 1...16384"#)
+        let long = Y4MError.unsupportedColourSpace(String(repeating: "9", count: 200)).description
+        #expect(long.contains(String(repeating: "9", count: 80) + "…") && !long.contains(String(repeating: "9", count: 81)))
+    }
+
     @Test func emptyOrUnterminatedHeaderIsNotY4M() {
         #expect(throws: Y4MError.notY4M) { try reader([]) }
         #expect(throws: Y4MError.notY4M) { try reader(Array("YUV4MPEG2 W2 H2 F1:1".utf8)) }

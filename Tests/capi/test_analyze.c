@@ -120,6 +120,9 @@ static void test_compare_bad_arguments(void) {
     CHECK(contains(nfv_last_error_message(), "follow_up_json is not valid JSON"));
     CHECK_STATUS(nfv_compare("[70]", "{}", &json), NFV_ERR_INVALID_ARGUMENT);
     CHECK(contains(nfv_last_error_message(), "baseline_json must be a result JSON object"));
+    /* W2: -1e308 and 1e308 differ by infinity: such values are refused, never a change both null and beyond. */
+    CHECK_STATUS(nfv_compare("{\"heartRateBpm\":-1e308}", "{\"heartRateBpm\":1e308}", &json), NFV_ERR_INVALID_ARGUMENT);
+    CHECK(json == NULL && contains(nfv_last_error_message(), "is not a reading's value"));
     CHECK_STATUS(nfv_compare("{\"rmssdMs\":\"40\"}", "{}", &json), NFV_ERR_INVALID_ARGUMENT);
     CHECK(contains(nfv_last_error_message(), "rmssdMs must be a number"));
     CHECK_STATUS(nfv_compare("{}", "{}", NULL), NFV_ERR_INVALID_ARGUMENT);

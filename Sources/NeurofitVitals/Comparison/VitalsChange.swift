@@ -31,7 +31,12 @@ public enum VitalsChange {
                     followUp: metrics(of: followUpJSON, name: followUpName))
     }
 
+    /// The largest magnitude a compared metric may have: far beyond any reading (a stress index of a million), and
+    /// small enough that a difference of two never overflows to infinity.
+    public static let largestMetric = 1e9
+
     /// The compared metrics of a result JSON text; null counts as absent.
+    /// - Throws: `invalidArgument` for a metric that is not a number, or beyond ±`largestMetric`.
     public static func metrics(of json: String, name: String) throws(VitalsError) -> [String: Double] {
         let value: JSONValue
         do {
@@ -46,7 +51,10 @@ public enum VitalsChange {
         for (key, _) in thresholds {
             switch members[key] {
             case nil, .null?: continue
-            case .number(let number)?: metrics[key] = number
+            case .number(let number)? where number.isFinite && abs(number) <= largestMetric: metrics[key] = number
+            case .number(let number)?:
+                throw .invalidArgument("\(name): \(key) \(number) is not a reading's value (at most ±"
+                    + "\(JSONValue.numberText(largestMetric)))")
             case let other?: throw .invalidArgument("\(name): \(key) must be a number, not \(other.typeDescription)")
             }
         }

@@ -47,7 +47,9 @@ public struct LicenseVerifier: Sendable {
                 + "updatesUntil (\(payload.updatesUntil))")
         }
         var warnings: [String] = []
-        if !payload.apps.contains(appId) {
+        // Bytes, not Swift's String equality (Unicode canonical equivalence): a key listing "é" decomposed must not
+        // activate the precomposed "é" of another app.
+        if !payload.apps.contains(where: { $0.utf8.elementsEqual(appId.utf8) }) {
             guard appIdPolicy == .warn else {
                 throw .licenseInvalid(.appNotListed, "the key does not list the app id '\(appId)'")
             }

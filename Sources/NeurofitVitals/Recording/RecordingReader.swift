@@ -100,15 +100,22 @@ public final class RecordingReader {
         return value!
     }
 
+    /// Whether `version` is `MAJOR.MINOR` (digits only) with this library's major version: "1", "1." and "1.1.1"
+    /// are not versions this format writes.
+    static func isReadable(_ version: String) -> Bool {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } })
+        else { return false }
+        return parts[0] == "\(RecordingHeader.majorVersion)"
+    }
+
     private static func parseHeader(_ line: [UInt8]) throws(RecordingReadError) -> RecordingHeader {
         guard let value = try? parse(line), let members = value.objectValue,
               members["type"] == .string("header"), members["format"] == .string(RecordingHeader.formatName) else {
             throw .missingHeader("line 1 is not a \(RecordingHeader.formatName) header")
         }
         let version = members["version"]?.stringValue ?? "?"
-        guard version.split(separator: ".").first == "\(RecordingHeader.majorVersion)" else {
-            throw .unsupportedVersion(version)
-        }
+        guard isReadable(version) else { throw .unsupportedVersion(version) }
         let record: RecordingRecord?
         do {
             record = try RecordingRecord(jsonValue: value)

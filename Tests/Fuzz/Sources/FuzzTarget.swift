@@ -17,6 +17,7 @@ struct FuzzTarget {
         FuzzTarget(name: "y4m", run: Y4MFuzz.run),
         FuzzTarget(name: "means-csv", run: MeansCSVFuzz.run),
         FuzzTarget(name: "frame-submission", run: FrameSubmissionFuzz.run),
+        FuzzTarget(name: "host-timestamps", run: HostTimestampFuzz.run),
         FuzzTarget(name: "simulator-options", run: SimulatorOptionsFuzz.run),
         FuzzTarget(name: "analysis", run: AnalysisFuzz.run),
     ]

@@ -85,6 +85,17 @@ import Testing
         #expect(error?.code == .licenseInvalid)
     }
 
+    @Test func appIdsCompareAsBytesNotUnderUnicodeEquivalence() throws {
+        let decomposed = "com.caf\u{65}\u{301}.reader", precomposed = "com.caf\u{e9}.reader"
+        #expect(decomposed == precomposed, "Swift's String equality would treat them as one id")
+        var payload = TestKeys.payload
+        payload.apps = [decomposed]
+        let key = try TestKeys.test.issue(payload)
+        _ = try TestKeys.verifier().verify(key, appId: decomposed)
+        let error = TestKeys.rejection { _ = try TestKeys.verifier().verify(key, appId: precomposed) }
+        #expect(error?.reason == "appNotListed")
+    }
+
     @Test func unlistedAppIsRefusedWhenEnforcedAndWarnedOtherwise() throws {
         let error = TestKeys.rejection { _ = try TestKeys.verifier(.enforce).verify(key, appId: "com.other") }
         #expect(error?.message.contains("does not list the app id 'com.other'") == true)
