@@ -172,13 +172,30 @@ csv_svg = os.path.join(work, "csv.svg")
 made = run(nfv, "report", means_csv, "-o", csv_svg)
 check(made.returncode == 0 and 'stroke="#c53030"' in open(csv_svg).read(), f"nfv report FILE.csv draws the pulse wave "
       f"({made.stderr[-200:]})")
+# Axis ticks fall at round values: each axis's labels are the multiples of 1, 2 or 5 times a power of ten.
+labels = [float(value) for value in re.findall(r'text-anchor="middle">(-?[0-9.]+)<', open(csv_svg).read())]
+runs, current = [], []
+for value in labels:   # a new axis where the values fall or their step changes
+    if current and (value <= current[-1] or (len(current) >= 2 and
+                                             abs((value - current[-1]) - (current[-1] - current[-2])) > 1e-9)):
+        runs.append(current)
+        current = []
+    current.append(value)
+runs.append(current)
+def round_axis(values):
+    if len(values) < 2:
+        return True
+    step = values[1] - values[0]
+    mantissa = step / 10 ** math.floor(math.log10(step))
+    return (all(abs((b - a) - step) < 1e-9 for a, b in zip(values, values[1:]))
+            and min(abs(mantissa - m) for m in (1, 2, 5)) < 1e-9 and abs(values[0] / step - round(values[0] / step)) < 1e-9)
+check(len(runs) >= 4 and all(round_axis(run) for run in runs), f"report ticks at round values ({runs})")
 header = run(nfv, "report", os.path.join(work, "analyzed.json"), "-o", "-")
 line = header.stdout.split('y="62"', 1)[-1].split(">", 1)[-1].split("<", 1)[0]
 check(header.returncode == 0 and line and not line.startswith("·") and "signal quality" in line,
       f"the header of a result without a date reads well ({line!r})")
-ticks = [float(text) for text in re.findall(r'text-anchor="middle">(-?[0-9.]+)</text>', open(csv_svg).read())]
-check(ticks[0] == 0 and ticks[5] == 0 and 55 < max(ticks[:10]) <= 70,
-      f"the pulse wave and tachogram time axes count from the start of the reading ({ticks[:10]})")
+check(runs[0][0] == 0 and runs[1][0] == 0 and 55 < max(runs[0] + runs[1]) <= 70,
+      f"the pulse wave and tachogram time axes count from the start of the reading ({runs[:2]})")
 beat_times = [float(row.split(",")[0]) for row in rows[1:]]
 check(0 <= beat_times[0] < 5 and beat_times[-1] <= 61, f"beat_time_s counts from the start ({beat_times[0]}, "
       f"{beat_times[-1]})")

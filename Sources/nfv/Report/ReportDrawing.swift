@@ -78,15 +78,16 @@ struct ReportDrawing {
                            xRange: beatTimes,
                            yRange: ((values.min() ?? 600) - 50)...((values.max() ?? 1000) + 50))
         plot.line(intervals.filter { $0.0.accepted }.map { ($0.0.time, $0.1) }, color: "#90cdf4")
+        // A beat's colour is its label's; a rejected beat is a ring of that colour, so the legend holds for both.
         for (beat, interval) in intervals {
-            let color = beat.accepted ? Self.labelColors[beat.label] ?? "#2b6cb0" : "#a0aec0"
-            plot.dot(beat.time, interval, color: color, radius: beat.label == "normal" ? 2.5 : 4,
-                     title: "\(beat.label)\(beat.accepted ? "" : " (rejected)")")
+            plot.dot(beat.time, interval, color: Self.labelColors[beat.label] ?? "#2b6cb0",
+                     radius: beat.label == "normal" ? 2.5 : 4, title: "\(beat.label)\(beat.accepted ? "" : " (rejected)")",
+                     hollow: !beat.accepted)
         }
         for (index, label) in ["normal", "ectopic", "missed", "extra", "longShort"].enumerated() {
             plot.legend(label, color: Self.labelColors[label]!, index: index, of: 6)
         }
-        plot.legend("rejected", color: "#a0aec0", index: 5, of: 6)
+        plot.legend("rejected", color: "#4a5568", index: 5, of: 6, hollow: true)
         return plot
     }
 

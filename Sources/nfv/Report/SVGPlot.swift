@@ -1,3 +1,5 @@
+import Glibc
+
 /// A small SVG plot: a titled panel with axes mapping data coordinates to pixels, polylines, dots and labels.
 struct SVGPlot {
     let x: Double, y: Double, width: Double, height: Double
@@ -34,17 +36,23 @@ struct SVGPlot {
     }
 
     /// A dot at a data point.
-    mutating func dot(_ px: Double, _ py: Double, color: String, radius: Double = 2.5, title: String? = nil) {
+    /// A dot at (`px`, `py`); `hollow` draws only its ring (in `color`).
+    mutating func dot(_ px: Double, _ py: Double, color: String, radius: Double = 2.5, title: String? = nil,
+                      hollow: Bool = false) {
         let (cx, cy) = point(px, py)
         let tooltip = title.map { "<title>\(escape($0))</title>" } ?? ""
-        elements.append(##"<circle cx="\##(f(cx))" cy="\##(f(cy))" r="\##(f(radius))" fill="\##(color)">\##(tooltip)</circle>"##)
+        elements.append(##"<circle cx="\##(f(cx))" cy="\##(f(cy))" r="\##(f(radius))" \##(paint(color, hollow: hollow))>\##(tooltip)</circle>"##)
     }
 
     /// A legend entry in a row above the panel's right edge; `index` counts from the left of `count` entries.
-    mutating func legend(_ label: String, color: String, index: Int, of count: Int) {
+    mutating func legend(_ label: String, color: String, index: Int, of count: Int, hollow: Bool = false) {
         let lx = x + width - Double(count - index) * 82, ly = y - 8
-        elements.append(##"<circle cx="\##(f(lx))" cy="\##(f(ly - 4))" r="4" fill="\##(color)"/>"##)
+        elements.append(##"<circle cx="\##(f(lx))" cy="\##(f(ly - 4))" r="4" \##(paint(color, hollow: hollow))/>"##)
         elements.append(text(label, x: lx + 9, y: ly))
+    }
+
+    private func paint(_ color: String, hollow: Bool) -> String {
+        hollow ? #"fill="none" stroke="\#(color)" stroke-width="1.5""# : #"fill="\#(color)""#
     }
 
     /// A line of text centred in the panel (what to do when there is nothing to plot).
@@ -55,17 +63,33 @@ struct SVGPlot {
     /// The panel's SVG elements.
     var svg: String { elements.joined(separator: "\n") }
 
+    /// Grid lines and labels at round values (steps of 1, 2 or 5 times a power of ten, about five a axis).
     private mutating func addTicks() {
-        for i in 0...4 {
-            let fraction = Double(i) / 4
-            let xValue = xRange.lowerBound + fraction * (xRange.upperBound - xRange.lowerBound)
-            let yValue = yRange.lowerBound + fraction * (yRange.upperBound - yRange.lowerBound)
+        for xValue in Self.roundTicks(in: xRange) {
             let (tx, _) = point(xValue, yRange.lowerBound)
-            let (_, ty) = point(xRange.lowerBound, yValue)
             elements.append(##"<line x1="\##(f(tx))" y1="\##(f(y))" x2="\##(f(tx))" y2="\##(f(y + height))" stroke="#ececf2"/>"##)
-            elements.append(##"<line x1="\##(f(x))" y1="\##(f(ty))" x2="\##(f(x + width))" y2="\##(f(ty))" stroke="#ececf2"/>"##)
             elements.append(text(tick(xValue), x: tx, y: y + height + 14, anchor: "middle"))
+        }
+        for yValue in Self.roundTicks(in: yRange) {
+            let (_, ty) = point(xRange.lowerBound, yValue)
+            elements.append(##"<line x1="\##(f(x))" y1="\##(f(ty))" x2="\##(f(x + width))" y2="\##(f(ty))" stroke="#ececf2"/>"##)
             elements.append(text(tick(yValue), x: x - 5, y: ty + 4, anchor: "end"))
+        }
+    }
+
+    /// The multiples of a round step (1, 2 or 5 × 10ⁿ, the smallest giving at most `count` intervals) in `range`.
+    static func roundTicks(in range: ClosedRange<Double>, count: Int = 5) -> [Double] {
+        let span = range.upperBound - range.lowerBound
+        guard span.isFinite, span > 0 else { return [range.lowerBound] }
+        let exponent: Double = log10(span / Double(count)).rounded(.down)
+        let magnitude: Double = pow(10, exponent)
+        let steps: [Double] = [1, 2, 5, 10].map { (factor: Double) -> Double in factor * magnitude }
+        let step: Double = steps.first { (candidate: Double) -> Bool in span / candidate <= Double(count) }
+            ?? 10 * magnitude
+        let first: Double = (range.lowerBound / step).rounded(.up) * step
+        let last: Double = range.upperBound + step * 1e-9
+        return stride(from: first, through: last, by: step).map { (value: Double) -> Double in
+            abs(value) < step * 1e-9 ? 0 : value
         }
     }
 
@@ -75,7 +99,8 @@ struct SVGPlot {
     }
 
     private func tick(_ value: Double) -> String {
-        abs(value) >= 100 ? String(Int(value.rounded())) : format(value, digits: abs(value) >= 10 ? 0 : 1)
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return abs(value) >= 100 ? String(Int(value.rounded())) : format(value, digits: abs(value) >= 10 ? 0 : 1)
     }
 }
 
