@@ -64,7 +64,11 @@ struct Complex {
         self.imaginary = imaginary
     }
 
-    var magnitude: Double { hypot(real, imaginary) }
+    /// |z| from a square root of a sum of squares, not libm's `hypot`: IEEE square roots, products and sums round
+    /// the same on every processor, while glibc's hypot differs in the last bit between x86_64 and aarch64 (it uses
+    /// fused multiply-adds where the processor has them), which moved every filtered sample. A filter's poles and
+    /// zeros lie near the unit circle, far from where the squares could overflow or underflow.
+    var magnitude: Double { (real * real + imaginary * imaginary).squareRoot() }
 
     func scaled(by factor: Double) -> Complex { Complex(real * factor, imaginary * factor) }
 
