@@ -127,6 +127,7 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
     var failed = false
     var stopping = false
     var lastElapsed: Double?
+    var cancelled = false   // the latest attempt was cancelled (without auto-restart the stream then ends idle)
     while true {
         if interrupted != 0 && !stopping {
             stopping = true
@@ -141,7 +142,8 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
         case .completed: completed = true
         case .failed: failed = true
         case .preview(let preview): lastElapsed = preview.elapsed
-        case .state(.positioning): lastElapsed = nil
+        case .cancelled: cancelled = true
+        case .state(.positioning): lastElapsed = nil; cancelled = false
         default: break
         }
         if json { print(event.json); fflush(nil) } else { console.show(event.event) }
@@ -150,7 +152,9 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
         printError("Stopped — no result")
         return ExitStatus.interrupted
     }
-    if !completed && !failed { printError(endedWithoutResult(lastElapsed, duration: session.configuration.readingDuration)) }
+    if !completed && !failed && !cancelled {
+        printError(endedWithoutResult(lastElapsed, duration: session.configuration.readingDuration))
+    }
     return completed ? ExitStatus.ok : ExitStatus.failure
 }
 

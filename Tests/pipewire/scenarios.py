@@ -24,6 +24,17 @@ NODE = "libcamera_input.fake_back"
 CAMERA = "pipewire:" + NODE
 
 
+def terminate(process):
+    """Stops `process` with SIGTERM (SIGKILL if it is still there after 5 s); returns its exit status."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return process.wait()
+
+
 class Scenario:
     """One scenario's checks and its fake sysfs LED torch (a `brightness` file beside `max_brightness`)."""
 
@@ -91,13 +102,7 @@ class FakeCamera:
 
     def remove(self):
         """Stops the producer (its node goes away); returns its exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        return self.process.wait()
+        return terminate(self.process)
 
     def __enter__(self):
         return self
@@ -548,13 +553,7 @@ class FakePortal:
         return self.lines.count(name)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.process.wait()
+        terminate(self.process)
 
     def __enter__(self):
         return self
