@@ -2,7 +2,7 @@ import NeurofitVitals
 import StrictJSON
 
 /// `nfv compare BEFORE AFTER [--json]`: which metrics moved between two readings by more than readings of a
-/// resting person typically differ (heart rate 5 bpm, RMSSD 10 ms, breathing rate 2 brpm).
+/// resting person typically differ (each metric's `ResultMetric.comparisonThreshold`).
 let compareCommand = Subcommand(
     name: "compare",
     summary: "compare two readings (before/after): each metric's change and whether it is beyond typical variation",
@@ -11,7 +11,7 @@ let compareCommand = Subcommand(
           BEFORE, AFTER  each a result JSON (nfv analyze), events as JSON Lines (nfv read --json) ending with a
                          completed reading, or a recording (nfv read --record)
           --json         print the comparison object (as nfv_compare gives it) instead of a table
-        Thresholds: heart rate 5 bpm, RMSSD 10 ms, breathing rate 2 brpm; SDNN, stress index and SD2/SD1 have none.
+        Thresholds: \(thresholdsText).
         A metric missing from either reading is shown as such. Exit status 0, or 2 on bad usage or input.
         """,
     run: { arguments in
@@ -39,13 +39,10 @@ let compareCommand = Subcommand(
 
 /// The comparison as a table: one row a metric with both values, the change and the verdict.
 private func table(_ assessment: ChangeAssessment) -> String {
-    let labels = ["heartRateBpm": "heart rate (bpm)", "rmssdMs": "RMSSD (ms)",
-                  "breathingRateBrpm": "breathing rate (brpm)", "sdnnMs": "SDNN (ms)",
-                  "baevskyStressIndex": "stress index", "sd2sd1": "SD2/SD1"]
-    var lines = ["metric".padding(to: 23) + "before".padding(to: 10) + "after".padding(to: 10)
+    var lines = ["metric".padding(to: 29) + "before".padding(to: 10) + "after".padding(to: 10)
                  + "change".padding(to: 10) + "verdict"]
-    for (key, change) in assessment.changes {
-        let label = (labels[key] ?? key).padding(to: 23)
+    for (metric, change) in assessment.changes {
+        let label = metric.labelWithUnit.padding(to: 29)
         guard let change else {
             lines.append(label + "not in both readings")
             continue
@@ -55,10 +52,20 @@ private func table(_ assessment: ChangeAssessment) -> String {
         case false?: "within typical variation"
         case nil: "(no threshold)"
         }
-        let values = [change.baseline, change.followUp].map { format($0, digits: 1).padding(to: 10) }.joined()
-        let delta = (change.delta > 0 ? "+" : "") + format(change.delta, digits: 1)
+        let values = [change.baseline, change.followUp]
+            .map { format($0, digits: metric.digits).padding(to: 10) }.joined()
+        let delta = (change.delta > 0 ? "+" : "") + format(change.delta, digits: metric.digits)
         lines.append(label + values + delta.padding(to: 10) + verdict)
     }
     return lines.joined(separator: "\n")
 }
 
+
+/// The thresholds for the usage text: `Heart rate 5 bpm, …; SDNN, … have none`.
+private var thresholdsText: String {
+    let judged = ResultMetric.all.compactMap { metric in
+        metric.comparisonThreshold.map { metric.label + " " + metric.text($0) }
+    }
+    let unjudged = ResultMetric.all.filter { $0.comparisonThreshold == nil }.map(\.label)
+    return judged.joined(separator: ", ") + "; " + unjudged.joined(separator: ", ") + " have none"
+}

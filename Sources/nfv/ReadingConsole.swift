@@ -98,24 +98,11 @@ struct ReadingConsole {
     }
 
     private func showResult(_ result: ReadingResult) {
-        func value(_ number: Double?, _ unit: String, digits: Int = 0) -> String {
-            guard let number else { return "withheld" }
-            return format(number, digits: digits) + unit
-        }
-        let quality = [3: "clean", 2: "usable", 1: "withheld"][result.quality] ?? "?"
-        print("""
-
-            The reading (the live figures above were provisional):
-            Heart rate        \(value(result.heartRateBpm, " bpm", digits: 1))
-            HRV (RMSSD)       \(value(result.rmssdMs, " ms", digits: 1))
-            SDNN              \(value(result.sdnnMs, " ms", digits: 1))
-            Stress index      \(value(result.baevskyStressIndex, "", digits: 0))
-            SD2/SD1           \(value(result.sd2sd1, "", digits: 2))
-            Breathing rate    \(BreathingRateText.describe(brpm: result.breathingRateBrpm,
-                                                          confidence: result.breathingRateConfidence) ?? "withheld")
-            Signal quality    \(quality)
-            """)
-        if quality == "withheld" { print("\n" + Self.retryCopy) }
+        let members = result.jsonValue.objectValue ?? [:]
+        let rows = ResultMetric.all.map { $0.label.padding(to: 22) + $0.text(in: members) }
+            + ["Signal quality".padding(to: 22) + "\(result.quality)"]
+        print("\nThe reading (the live figures above were provisional):\n" + rows.joined(separator: "\n"))
+        if result.quality == .withheld { print("\n" + Self.retryCopy) }
     }
 
     private func showFailure(_ error: VitalsError) {

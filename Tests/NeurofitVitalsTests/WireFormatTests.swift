@@ -36,12 +36,12 @@ struct WireFormatTests {
 
     @Test func theTrajectoryEncodesItsKeysAndLeavesOutFiguresWithoutData() {
         var trajectory = ReadingTrajectory()
-        let estimates: [SignalTick.LiveEstimate] = [.none, .withheld(discardRatio: 0.6), .withheld(discardRatio: 0.8),
+        let estimates: [LiveEstimate] = [.none, .withheld(discardRatio: 0.6), .withheld(discardRatio: 0.8),
                                                     .accepted(discardRatio: 0.2), .withheld(discardRatio: 0.7)]
         for (index, estimate) in estimates.enumerated() {
             let elapsed = [1.0, 14.0, 15.0, 16.0, 30.5][index]
             let score: Double? = index == 0 ? nil : 0.5 + 0.1 * Double(index)
-            let tick = SignalTick(time: 10 + elapsed, contact: true, qualityScore: score,
+            let tick = LiveTick(time: 10 + elapsed, contact: true, qualityScore: score,
                                   amplitude: Double(index + 1), measuredFps: index == 1 ? 15 : 30,
                                   liveEstimate: estimate)
             trajectory.record(tick, elapsed: elapsed, frameDropFloor: 21)

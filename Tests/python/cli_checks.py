@@ -128,7 +128,7 @@ check(heart.get("delta", 0) > 5 and heart.get("beyondTypicalVariation") is True,
 check(set(change) == {"heartRateBpm", "rmssdMs", "breathingRateBrpm", "sdnnMs", "baevskyStressIndex", "sd2sd1"},
       "nfv compare --json has one member a metric")
 same = run(nfv, "compare", recording, events)
-check(same.returncode == 0 and "heart rate (bpm)" in same.stdout and "beyond typical variation" not in same.stdout
+check(same.returncode == 0 and "Heart rate (bpm)" in same.stdout and "beyond typical variation" not in same.stdout
       and "within typical variation" in same.stdout, f"nfv compare of a recording and its events: no change "
       f"({same.stdout[:400]})")
 refused = run(nfv, "compare", events)

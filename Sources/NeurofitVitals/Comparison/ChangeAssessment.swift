@@ -1,32 +1,22 @@
-/// A pre/post comparison of two readings, metric by metric. A metric is nil when either reading lacks it.
+/// A pre/post comparison of two readings, metric by metric (`ResultMetric.all`, in its order). A metric's change
+/// is nil when either reading lacks it.
 public struct ChangeAssessment: Sendable, Equatable {
-    /// Heart rate, bpm; beyond typical variation above 5 bpm.
-    public let heartRateBpm: MetricChange?
-    /// RMSSD, ms; beyond typical variation above 10 ms.
-    public let rmssdMs: MetricChange?
-    /// Breathing rate, breaths a minute; beyond typical variation above 2 brpm.
-    public let breathingRateBrpm: MetricChange?
-    /// SDNN, ms; no threshold.
-    public let sdnnMs: MetricChange?
-    /// Baevsky stress index; no threshold.
-    public let baevskyStressIndex: MetricChange?
-    /// Poincaré SD2/SD1; no threshold.
-    public let sd2sd1: MetricChange?
+    /// Each compared metric with its change.
+    public let changes: [(metric: ResultMetric, change: MetricChange?)]
 
-    /// Creates an assessment from its six metric changes.
-    public init(heartRateBpm: MetricChange?, rmssdMs: MetricChange?, breathingRateBrpm: MetricChange?,
-                sdnnMs: MetricChange?, baevskyStressIndex: MetricChange?, sd2sd1: MetricChange?) {
-        self.heartRateBpm = heartRateBpm
-        self.rmssdMs = rmssdMs
-        self.breathingRateBrpm = breathingRateBrpm
-        self.sdnnMs = sdnnMs
-        self.baevskyStressIndex = baevskyStressIndex
-        self.sd2sd1 = sd2sd1
+    /// Creates an assessment from one change (or nil) per metric.
+    public init(changes: [(metric: ResultMetric, change: MetricChange?)]) {
+        self.changes = changes
     }
 
-    /// The six changes by their result key.
-    public var changes: [(key: String, change: MetricChange?)] {
-        [("heartRateBpm", heartRateBpm), ("rmssdMs", rmssdMs), ("breathingRateBrpm", breathingRateBrpm),
-         ("sdnnMs", sdnnMs), ("baevskyStressIndex", baevskyStressIndex), ("sd2sd1", sd2sd1)]
+    /// The change of the metric whose result key is `key`; nil when either reading lacks it or no metric has it.
+    public subscript(key: String) -> MetricChange? {
+        changes.first { $0.metric.key == key }?.change
+    }
+
+    /// Equal when the same metrics changed alike.
+    public static func == (lhs: ChangeAssessment, rhs: ChangeAssessment) -> Bool {
+        lhs.changes.map(\.metric.key) == rhs.changes.map(\.metric.key)
+            && lhs.changes.map(\.change) == rhs.changes.map(\.change)
     }
 }

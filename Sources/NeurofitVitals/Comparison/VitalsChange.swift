@@ -1,25 +1,16 @@
 import StrictJSON
 
 /// Pre/post comparison of two readings (before and after an intervention, say): which metrics moved by more than
-/// two readings of a resting person typically differ. Thresholds: heart rate 5 bpm, RMSSD 10 ms, breathing rate
-/// 2 brpm; SDNN, the stress index and SD2/SD1 are compared without a judgement.
+/// two readings of a resting person typically differ: each metric of `ResultMetric.all` against its
+/// `comparisonThreshold` (a metric without one is compared without a judgement).
 public enum VitalsChange {
-    /// The metrics compared, by result key, with their threshold (nil: none).
-    static let thresholds: [(key: String, threshold: Double?)] = ResultMetric.all.map {
-        ($0.key, $0.comparisonThreshold)
-    }
-
     /// Compares two readings given by their metric values (result keys; a missing key means the reading lacks
     /// the metric).
     public static func compare(baseline: [String: Double], followUp: [String: Double]) -> ChangeAssessment {
-        func change(_ key: String) -> MetricChange? {
-            guard let before = baseline[key], let after = followUp[key] else { return nil }
-            return MetricChange(baseline: before, followUp: after,
-                                threshold: thresholds.first { $0.key == key }?.threshold)
-        }
-        return ChangeAssessment(heartRateBpm: change("heartRateBpm"), rmssdMs: change("rmssdMs"),
-                                breathingRateBrpm: change("breathingRateBrpm"), sdnnMs: change("sdnnMs"),
-                                baevskyStressIndex: change("baevskyStressIndex"), sd2sd1: change("sd2sd1"))
+        ChangeAssessment(changes: ResultMetric.all.map { metric in
+            guard let before = baseline[metric.key], let after = followUp[metric.key] else { return (metric, nil) }
+            return (metric, MetricChange(baseline: before, followUp: after, threshold: metric.comparisonThreshold))
+        })
     }
 
     /// Compares two result JSON texts (as a session or `nfv_analyze` gives them; other keys are ignored).
@@ -48,7 +39,7 @@ public enum VitalsChange {
             throw .invalidArgument("\(name) must be a result JSON object, not \(value.typeDescription)")
         }
         var metrics: [String: Double] = [:]
-        for (key, _) in thresholds {
+        for key in ResultMetric.all.map(\.key) {
             switch members[key] {
             case nil, .null?: continue
             case .number(let number)? where number.isFinite && abs(number) <= largestMetric: metrics[key] = number

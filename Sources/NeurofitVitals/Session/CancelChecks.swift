@@ -5,15 +5,15 @@ struct CancelChecks {
     /// A quality score below this counts as a failed quality check: clearly below the start gate's floor (0.5 by
     /// default), so a signal the gate has just accepted, scoring around the floor, is not cancelled for it a few
     /// seconds later; the final analysis grades such a reading by its own quality tier. A tick whose last 10–15 s
-    /// hold a sustained pulse (`SignalTick.sustainedPulse`) does not fail it either: the final analysis answers
+    /// hold a sustained pulse (`LiveTick.sustainedPulse`) does not fail it either: the final analysis answers
     /// such a faint pulse from the reading's spectrum and beat train.
     static let badQualityBelow = 0.35
-    /// Longest stretch of disturbed ticks (`SignalTick.disturbed`) left out of the low-quality check, seconds from
+    /// Longest stretch of disturbed ticks (`LiveTick.disturbed`) left out of the low-quality check, seconds from
     /// the first: one motion burst or change of pressure, with the seconds the analysis needs to score the pulse
     /// again, is what the final analysis cuts out of a reading (no longer than this), not a reason to abandon it.
     /// Disturbed ticks after it, or of a second disturbance, count as any other.
     static let toleratedDisturbanceSeconds = FinalAnalyzer.maximumCutSeconds
-    /// Share of the attempt's ticks holding a sustained pulse (`SignalTick.sustainedPulse`: a pulse the 5 s
+    /// Share of the attempt's ticks holding a sustained pulse (`LiveTick.sustainedPulse`: a pulse the 5 s
     /// windows cannot score, carried by the spectrum of the last 10–15 s) from which the no-low-discard check does
     /// not fire: such a pulse is too faint for its beats to give a live HRV estimate, so the estimate cannot judge
     /// the reading, and the final analysis reads its heart rate from the spectrum (withholding HRV when the beats
@@ -41,11 +41,11 @@ struct CancelChecks {
     }
 
     /// Records a tick of the attempt (call before `firstFiring` and `abortRisk`).
-    mutating func record(_ tick: SignalTick) {
+    mutating func record(_ tick: LiveTick) {
         previewCount += 1
         noContactRun = tick.contact ? 0 : noContactRun + 1
-        if case .withheld = tick.liveEstimate { withheldRun += 1 } else { withheldRun = 0 }
-        if let ratio = tick.liveEstimate.discardRatio, case .accepted = tick.liveEstimate,
+        if case .withheld = tick.estimate { withheldRun += 1 } else { withheldRun = 0 }
+        if let ratio = tick.estimate.discardRatio, case .accepted = tick.estimate,
            ratio < advanced.liveDiscardGateThreshold {
             sawLowDiscardEstimate = true
         }

@@ -10,7 +10,7 @@ public protocol ReadingEngine: Sendable {
     mutating func restart()
     /// Consumes one frame. Returns the beats it confirmed (each with its interval in ms, nil after a gap) and,
     /// once per second of sample time, a tick.
-    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?)
+    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: LiveTick?)
     /// Consumes one accelerometer sample.
     mutating func push(_ motion: MotionSample)
     /// The final analysis of an attempt's frames and motion samples.

@@ -1,58 +1,33 @@
 import PpgCore
 
-/// The result of a completed reading: the eleven public fields, plus `flags` and `diagnostics`, and the
-/// `durationSeconds`, `confidence` and `engineVersion`.
+/// The result of a completed reading: the engine's analysis (metrics, quality, flags, its diagnostics), the
+/// reading's identity, and what the session adds to the diagnostics (capture settings, the live signal's course,
+/// motion). Encoded by `Wire/ReadingResult+Wire.swift`; its metrics are the `ResultMetric` table's.
 public struct ReadingResult: Sendable, Equatable {
     /// Unique id of the reading (UUID text).
     public var id: String
     /// When the reading finished, ISO 8601 UTC with whole seconds.
     public var capturedAt: String
-    /// Heart rate; always present.
-    public var heartRateBpm: Double
-    /// RMSSD, ms; absent when withheld.
-    public var rmssdMs: Double?
-    /// SDNN, ms; absent when withheld.
-    public var sdnnMs: Double?
-    /// Baevsky stress index (raw SI, %/s²); absent when withheld.
-    public var baevskyStressIndex: Double?
-    /// Poincaré SD2/SD1; absent when withheld.
-    public var sd2sd1: Double?
-    /// Breathing rate; present exactly when `breathingRateConfidence` is.
-    public var breathingRateBrpm: Double?
-    /// `high`, `medium` or `low`.
-    public var breathingRateConfidence: String?
-    /// 3 clean, 2 usable, 1 withheld.
-    public var quality: Int
     /// The SDK that produced the reading.
     public var sdkVersion: String
-    /// Why values were withheld or what the engine noticed (stable snake_case names).
-    public var flags: [String]
-    /// The engine's figures and the capture settings.
+    /// What the final analysis measured: every metric, the quality tier, flags and the engine's diagnostics.
+    public var analysis: AnalysisResult
+    /// The session's diagnostics beside the engine's.
     public var diagnostics: ReadingDiagnostics
-    /// Seconds of signal analysed.
-    public var durationSeconds: Double?
-    /// HRV confidence, else heart-rate confidence, 0…1.
-    public var confidence: Double?
 
-    /// Creates a result.
-    public init(id: String, capturedAt: String, heartRateBpm: Double, rmssdMs: Double? = nil, sdnnMs: Double? = nil,
-                baevskyStressIndex: Double? = nil, sd2sd1: Double? = nil, breathingRateBrpm: Double? = nil,
-                breathingRateConfidence: String? = nil, quality: Int, sdkVersion: String, flags: [String],
-                diagnostics: ReadingDiagnostics, durationSeconds: Double? = nil, confidence: Double? = nil) {
+    /// The result of `analysis` for the reading `id` that finished at `capturedAt`.
+    public init(id: String, capturedAt: String, analysis: AnalysisResult, sdkVersion: String = SDKVersion.string,
+                diagnostics: ReadingDiagnostics = ReadingDiagnostics()) {
         self.id = id
         self.capturedAt = capturedAt
-        self.heartRateBpm = heartRateBpm
-        self.rmssdMs = rmssdMs
-        self.sdnnMs = sdnnMs
-        self.baevskyStressIndex = baevskyStressIndex
-        self.sd2sd1 = sd2sd1
-        self.breathingRateBrpm = breathingRateBrpm
-        self.breathingRateConfidence = breathingRateConfidence
-        self.quality = quality
         self.sdkVersion = sdkVersion
-        self.flags = flags
+        self.analysis = analysis
         self.diagnostics = diagnostics
-        self.durationSeconds = durationSeconds
-        self.confidence = confidence
     }
+
+    /// The quality tier: 3 clean, 2 usable, 1 withheld.
+    public var quality: QualityTier { analysis.quality }
+
+    /// The value of `metric`, nil when withheld.
+    public func value(of metric: ResultMetric) -> Double? { metric.value(analysis) }
 }

@@ -88,11 +88,11 @@ public struct ReadingStateMachine: Sendable {
     }
 
     /// One preview tick of signal (about once per second of sample time).
-    public mutating func handle(_ tick: SignalTick) -> Output {
+    public mutating func handle(_ tick: LiveTick) -> Output {
         var output = Output()
         defer { lastTickTime = tick.time }
         lastQuality = tick.qualityScore
-        lastRedDc = tick.redDc ?? lastRedDc
+        lastRedDc = tick.redDc
         switch state {
         case .positioning:
             position(tick, &output)
@@ -192,7 +192,7 @@ public struct ReadingStateMachine: Sendable {
 
     // MARK: - Positioning
 
-    private mutating func position(_ tick: SignalTick, _ output: inout Output) {
+    private mutating func position(_ tick: LiveTick, _ output: inout Output) {
         if positioningStart == nil { positioningStart = tick.time }
         let guidance = guidance(for: tick)
         startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick))
@@ -216,7 +216,7 @@ public struct ReadingStateMachine: Sendable {
 
     /// `advanced.positioningTimeoutSeconds` (sample time since positioning began): fails the session with
     /// `noHeartRate`, naming the last guidance, rather than positioning forever.
-    private mutating func failIfPositioningTimedOut(_ tick: SignalTick, lastGuidance: Guidance,
+    private mutating func failIfPositioningTimedOut(_ tick: LiveTick, lastGuidance: Guidance,
                                                     _ output: inout Output) {
         guard let limit = configuration.advanced.positioningTimeoutSeconds, limit > 0,
               let positioningStart, tick.time - positioningStart > limit else { return }
@@ -228,22 +228,22 @@ public struct ReadingStateMachine: Sendable {
         output.actions += failure.actions
     }
 
-    private func guidance(for tick: SignalTick) -> Guidance {
+    private func guidance(for tick: LiveTick) -> Guidance {
         if !tick.contact { return .noContact }
-        if let fps = tick.measuredFps, fps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
+        if tick.measuredFps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
         if tick.amplitude < configuration.advanced.minAmplitude { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant
     }
 
-    private func exposureAllowsStart(_ tick: SignalTick) -> Bool {
+    private func exposureAllowsStart(_ tick: LiveTick) -> Bool {
         guard configuration.advanced.requireExposureConverged, !isCaptureSettled else { return true }
         return tick.time - (positioningStart ?? tick.time) >= configuration.advanced.startMaxWaitSeconds
     }
 
     // MARK: - Measuring
 
-    private mutating func measure(_ tick: SignalTick, _ output: inout Output) {
+    private mutating func measure(_ tick: LiveTick, _ output: inout Output) {
         let elapsed = tick.time - readingStart
         state = .measuring(elapsed: elapsed)
         checks.record(tick)

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// How the live signal evolved during the attempt that produced a result, from its measuring previews: the quality
 /// at 15 s and 30 s, the first 15 s summarised, the live estimates counted, and the previews under the frame-drop
 /// floor. Encoded into the result's diagnostics (`Wire/ReadingResult+Wire.swift`).
@@ -25,7 +27,7 @@ public struct ReadingTrajectory: Sendable, Equatable {
 
     /// Records one measuring preview `elapsed` seconds into the attempt; `frameDropFloor` is the frame rate below
     /// which the camera counts as dropping frames.
-    mutating func record(_ tick: SignalTick, elapsed: Double, frameDropFloor: Double) {
+    mutating func record(_ tick: LiveTick, elapsed: Double, frameDropFloor: Double) {
         if let score = tick.qualityScore {
             if elapsed >= 15, qualityAt15s == nil { qualityAt15s = score }
             if elapsed >= 30, qualityAt30s == nil { qualityAt30s = score }
@@ -33,14 +35,14 @@ public struct ReadingTrajectory: Sendable, Equatable {
         if elapsed <= Self.earlySeconds {
             if let score = tick.qualityScore { earlyQualityScores.append(score) }
             earlyAmplitudes.append(tick.amplitude)
-            if let ratio = tick.liveEstimate.discardRatio { earlyDiscardRatios.append(ratio) }
+            if let ratio = tick.estimate.discardRatio { earlyDiscardRatios.append(ratio) }
         }
-        switch tick.liveEstimate {
+        switch tick.estimate {
         case .none: break
         case .withheld: withheldSequence.append(true)
         case .accepted: withheldSequence.append(false)
         }
-        if let fps = tick.measuredFps, fps < frameDropFloor { frameDropPreviews += 1 }
+        if tick.measuredFps < frameDropFloor { frameDropPreviews += 1 }
     }
 
     /// The longest run of consecutive withheld live estimates.

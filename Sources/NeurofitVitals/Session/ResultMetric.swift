@@ -1,16 +1,22 @@
+import PpgCore
 import StrictJSON
 
-/// One metric of a reading's result: its JSON key, unit, label, the range readings of adults at rest typically
-/// fall in, and the change between two readings beyond typical variation (nil: compared without a judgement).
-/// `ResultMetric.all` is the one list the result's contract, `compare` and `nfv schema` read.
-public struct ResultMetric: Sendable, Equatable {
+/// One metric of a reading's result: its JSON key, where its value is in the analysis, unit, label, the range
+/// readings of adults at rest typically fall in, and the change between two readings beyond typical variation (nil:
+/// compared without a judgement). `ResultMetric.all` is the one list the result's contract and both JSON encoders,
+/// `compare`, the console, the report and `nfv schema` read: a metric added here reaches all of them.
+public struct ResultMetric: Sendable {
     /// The result key (`heartRateBpm`, …).
     public let key: String
+    /// The metric's value in an analysis; nil when withheld.
+    public let value: @Sendable (AnalysisResult) -> Double?
     /// The unit (`bpm`, `ms`, …); nil for a pure number.
     public let unit: String?
     /// A short label for people (`Heart rate`).
     public let label: String
-    /// The range a resting adult's reading typically falls in.
+    /// Decimals to show it with.
+    public let digits: Int
+    /// The range a resting adult's reading typically falls in (context, not a diagnosis).
     public let typicalRange: ClosedRange<Double>
     /// The change beyond typical variation between two readings, strictly larger; nil when not judged.
     public let comparisonThreshold: Double?
@@ -19,23 +25,30 @@ public struct ResultMetric: Sendable, Equatable {
     /// When it is absent.
     public let summary: String
 
-    /// Every metric, in the order results and comparisons list them.
+    /// Every metric, in the order results, comparisons, the console and the report list them.
     public static let all: [ResultMetric] = [
-        ResultMetric(key: "heartRateBpm", unit: "bpm", label: "Heart rate", typicalRange: 40...180,
-                     comparisonThreshold: 5, required: true, summary: "always present"),
-        ResultMetric(key: "rmssdMs", unit: "ms", label: "RMSSD", typicalRange: 5...150, comparisonThreshold: 10,
-                     required: false, summary: "absent when HRV is withheld"),
-        ResultMetric(key: "breathingRateBrpm", unit: "brpm", label: "Breathing rate", typicalRange: 6...24,
-                     comparisonThreshold: 2, required: false,
+        ResultMetric(key: "heartRateBpm", value: { $0.heartRateBpm }, unit: "bpm", label: "Heart rate", digits: 1,
+                     typicalRange: 60...100, comparisonThreshold: 5, required: true, summary: "always present"),
+        ResultMetric(key: "rmssdMs", value: { $0.rmssdMs }, unit: "ms", label: "HRV (RMSSD)", digits: 1,
+                     typicalRange: 20...90, comparisonThreshold: 10, required: false,
+                     summary: "absent when HRV is withheld"),
+        ResultMetric(key: "breathingRateBrpm", value: { $0.breathingRateBrpm }, unit: "brpm", label: "Breathing rate",
+                     digits: 1, typicalRange: 12...20, comparisonThreshold: 2, required: false,
                      summary: "absent when no rate was found; with `breathingRateConfidence`"),
-        ResultMetric(key: "sdnnMs", unit: "ms", label: "SDNN", typicalRange: 10...200, comparisonThreshold: nil,
-                     required: false, summary: "absent when HRV is withheld"),
-        ResultMetric(key: "baevskyStressIndex", unit: "%/s²", label: "Stress index", typicalRange: 10...1000,
-                     comparisonThreshold: nil, required: false,
+        ResultMetric(key: "sdnnMs", value: { $0.sdnnMs }, unit: "ms", label: "SDNN", digits: 1,
+                     typicalRange: 20...100, comparisonThreshold: nil, required: false,
+                     summary: "absent when HRV is withheld"),
+        ResultMetric(key: "baevskyStressIndex", value: { $0.baevskyStressIndex }, unit: "%/s²",
+                     label: "Baevsky stress index", digits: 0, typicalRange: 50...150, comparisonThreshold: nil,
+                     required: false,
                      summary: "the raw Baevsky index, not its square root; absent when HRV is withheld"),
-        ResultMetric(key: "sd2sd1", unit: nil, label: "SD2/SD1", typicalRange: 1...6, comparisonThreshold: nil,
-                     required: false, summary: "Poincaré ratio; absent when HRV is withheld"),
+        ResultMetric(key: "sd2sd1", value: { $0.sd2sd1 }, unit: nil, label: "Poincaré SD2/SD1", digits: 2,
+                     typicalRange: 1.5...4, comparisonThreshold: nil, required: false,
+                     summary: "Poincaré ratio; absent when HRV is withheld"),
     ]
+
+    /// The metric whose result key is `key`.
+    public static func named(_ key: String) -> ResultMetric? { all.first { $0.key == key } }
 
     /// The metric as a contract field.
     public var field: WireField {
@@ -45,7 +58,7 @@ public struct ResultMetric: Sendable, Equatable {
     /// The metric as a JSON object for `nfv schema`.
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = [
-            "key": .string(key), "label": .string(label), "required": .bool(required),
+            "key": .string(key), "label": .string(label), "required": .bool(required), "digits": .int(digits),
             "typicalRange": .array([.number(typicalRange.lowerBound), .number(typicalRange.upperBound)]),
             "comparisonThreshold": comparisonThreshold.map(JSONValue.number) ?? .null,
         ]

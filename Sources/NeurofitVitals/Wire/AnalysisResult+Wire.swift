@@ -2,19 +2,17 @@ import PpgCore
 import StrictJSON
 
 extension AnalysisResult {
-    /// The JSON object `nfv_analyze` returns (camelCase result keys, snake_case diagnostics), optionals absent when
-    /// nil.
+    /// The JSON object `nfv_analyze` returns (camelCase result keys, snake_case diagnostics): every metric of
+    /// `ResultMetric.all` (absent when withheld), the breathing confidence, quality, flags and the engine's figures.
     public var json: JSONValue {
         var members: [String: JSONValue] = [
-            "durationSeconds": .number(durationSeconds), "heartRateBpm": .number(heartRateBpm),
-            "confidence": .number(confidence), "quality": .int(quality.rawValue),
-            "flags": .array(flags.map { .string($0) }), "diagnostics": diagnostics.json,
-            "engineVersion": .string(EngineVersion.string),
+            "durationSeconds": .number(durationSeconds), "confidence": .number(confidence),
+            "quality": .int(quality.rawValue), "flags": .array(flags.map { .string($0) }),
+            "diagnostics": diagnostics.json, "engineVersion": .string(EngineVersion.string),
         ]
-        let optionals: [(String, Double?)] = [("rmssdMs", rmssdMs), ("sdnnMs", sdnnMs),
-                                              ("baevskyStressIndex", baevskyStressIndex), ("sd2sd1", sd2sd1),
-                                              ("breathingRateBrpm", breathingRateBrpm)]
-        for (key, value) in optionals { if let value { members[key] = .number(value) } }
+        for metric in ResultMetric.all {
+            if let value = metric.value(self) { members[metric.key] = .number(value) }
+        }
         if let breathingRateConfidence { members["breathingRateConfidence"] = .string(breathingRateConfidence.rawValue) }
         return .object(members)
     }

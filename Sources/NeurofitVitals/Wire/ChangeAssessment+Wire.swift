@@ -6,7 +6,7 @@ extension ChangeAssessment {
     /// One member per metric, keyed as in a result: a `MetricChange` object, or null when either reading lacks
     /// the metric.
     public var jsonValue: JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.change?.jsonValue ?? .null) }))
+        .object(Dictionary(uniqueKeysWithValues: changes.map { ($0.metric.key, $0.change?.jsonValue ?? .null) }))
     }
 }
 

@@ -2,35 +2,31 @@ import PpgCore
 import StrictJSON
 
 extension ReadingResult {
-    /// The result as a JSON object (absent optionals left out).
+    /// The result as a JSON object: the analysis's object (`AnalysisResult.json`: the metrics of `ResultMetric.all`,
+    /// absent when withheld) with the reading's identity, the SDK version, and the session's diagnostics merged
+    /// into the engine's.
     public var jsonValue: JSONValue {
-        var members: [String: JSONValue] = [
-            "id": .string(id), "capturedAt": .string(capturedAt), "heartRateBpm": .number(heartRateBpm),
-            "quality": .number(Double(quality)), "sdkVersion": .string(sdkVersion),
-            "engineVersion": .string(SDKVersion.engine),
-            "flags": .array(flags.map(JSONValue.string)), "diagnostics": diagnostics.jsonValue,
-        ]
-        let optionals: [(String, Double?)] = [
-            ("rmssdMs", rmssdMs), ("sdnnMs", sdnnMs), ("baevskyStressIndex", baevskyStressIndex),
-            ("sd2sd1", sd2sd1), ("breathingRateBrpm", breathingRateBrpm), ("durationSeconds", durationSeconds),
-            ("confidence", confidence),
-        ]
-        for (key, value) in optionals { if let value { members[key] = .number(value) } }
-        if let breathingRateConfidence { members["breathingRateConfidence"] = .string(breathingRateConfidence) }
+        var members = analysis.json.objectValue ?? [:]
+        members["id"] = .string(id)
+        members["capturedAt"] = .string(capturedAt)
+        members["sdkVersion"] = .string(sdkVersion)
+        members["diagnostics"] = .object(diagnostics.merged(into: analysis.diagnostics.json.objectValue ?? [:]))
         return .object(members)
     }
 }
 
 extension ReadingDiagnostics {
-    /// The snake_case diagnostics object: the engine's keys, then the capture settings', the trajectory's and the
-    /// motion's keys it does not have, and `events_dropped` when events were dropped.
-    public var jsonValue: JSONValue {
-        let engineMembers = engine.json.objectValue ?? [:]
+    /// The snake_case diagnostics object of a session without engine figures (see `merged(into:)`).
+    public var jsonValue: JSONValue { .object(merged(into: [:])) }
+
+    /// `engineMembers` (the engine's keys), then the capture settings', the trajectory's and the motion's keys it
+    /// does not have, and `events_dropped` when events were dropped.
+    public func merged(into engineMembers: [String: JSONValue]) -> [String: JSONValue] {
         var members = engineMembers.merging(capture?.diagnostics ?? [:]) { engine, _ in engine }
             .merging(trajectory?.diagnostics ?? [:]) { earlier, _ in earlier }
             .merging(motion?.diagnostics ?? [:]) { earlier, _ in earlier }
         if eventsDropped > 0 { members["events_dropped"] = .int(eventsDropped) }
-        return .object(members)
+        return members
     }
 }
 

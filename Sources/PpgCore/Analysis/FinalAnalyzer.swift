@@ -25,6 +25,20 @@ public struct FinalAnalyzer: Sendable {
     public static let usableBeats = 30
     /// Largest beat/spectral heart-rate difference for a trustworthy heart rate, bpm.
     public static let spectralAgreementBpm = 5.0
+    /// Below this share of passed quality windows, a beat rate the spectrum disagrees with is no heart rate
+    /// (`hr_disagreement`).
+    public static let disagreementQualityPassedFraction = 0.5
+
+    /// The quality-tier rule. A result is `usable` when its heart rate is trustworthy (from the spectrum, or from
+    /// `usableBeats` beats agreeing with it) and no disturbance was left in it; it is `clean` when, besides, HRV
+    /// is allowed, the rate comes from beats, at least this share of the quality windows passed, …
+    public static let cleanQualityPassedFraction = 0.9
+    /// … at most this share of the intervals was discarded (and the consistency gate did not veto them), …
+    public static let cleanMaximumDiscardRatio = 0.05
+    /// … the pulse stands at least this far above the noise, dB, …
+    public static let cleanMinimumSnrDb = 6.0
+    /// … and less than this share of the frames had clipped red. Anything less is `withheld`.
+    public static let cleanMaximumSaturationFraction = 0.05
 
     /// Creates an analyzer.
     public init(options: AnalysisOptions = AnalysisOptions()) {
@@ -227,7 +241,9 @@ public struct FinalAnalyzer: Sendable {
         let metrics = HrvMetrics(series: nn)
         let beatRate = metrics.heartRateBpm ?? 0
         let agrees = evidence.spectralAgreement(withBeatRate: beatRate, toleranceBpm: Self.spectralAgreementBpm)
-        if !agrees && evidence.qualityPassedFraction < 0.5 { reasons.append("hr_disagreement") }
+        if !agrees && evidence.qualityPassedFraction < Self.disagreementQualityPassedFraction {
+            reasons.append("hr_disagreement")
+        }
         if let sdnn = metrics.sdnn, let meanNN = metrics.meanNN, sdnn < Self.minimumVariation * meanNN {
             reasons.append("too_regular")
         }
@@ -244,10 +260,8 @@ public struct FinalAnalyzer: Sendable {
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
         let fromBeats = spectralHeartRate == nil
         let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && !evidence.isDisturbed
-        let clean = hrvAllowed && fromBeats && usable && evidence.qualityPassedFraction >= 0.9
-            && intervals.discardRatio <= 0.05 && !intervals.vetoed && evidence.snrDb >= 6
-            && evidence.saturationFraction < 0.05
-        let tier: QualityTier = clean ? .clean : usable ? .usable : .withheld
+        let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && fromBeats, evidence: evidence,
+                             intervals: intervals)
         let reportsHrv = hrvAllowed && fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 
@@ -276,6 +290,17 @@ public struct FinalAnalyzer: Sendable {
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))
+    }
+
+    /// The quality tier of a result whose heart rate is `usable`, by the rule of `cleanQualityPassedFraction` and
+    /// the constants after it; `hrvFromBeats`: HRV is allowed and the rate comes from beats.
+    static func tier(usable: Bool, hrvFromBeats: Bool, evidence: ReadingEvidence,
+                     intervals: IntervalAnalysis) -> QualityTier {
+        guard usable else { return .withheld }
+        let clean = hrvFromBeats && evidence.qualityPassedFraction >= cleanQualityPassedFraction
+            && intervals.discardRatio <= cleanMaximumDiscardRatio && !intervals.vetoed
+            && evidence.snrDb >= cleanMinimumSnrDb && evidence.saturationFraction < cleanMaximumSaturationFraction
+        return clean ? .clean : .usable
     }
 
     /// `hr_source` of a heart rate from the NN series (60000/MeanNN).

@@ -1,3 +1,4 @@
+import NeurofitVitals
 import PpgCore
 
 /// Draws a reading report as one SVG: PPG waveform with beat marks, tachogram with artifact labels, Poincaré plot,
@@ -10,16 +11,6 @@ struct ReportDrawing {
     /// Colours of beat labels.
     static let labelColors = ["normal": "#2b6cb0", "ectopic": "#d53f8c", "missed": "#dd6b20", "extra": "#805ad5",
                               "longShort": "#c53030"]
-
-    /// Typical resting adult ranges for the metrics table (context, not a diagnosis).
-    static let ranges: [(key: String, name: String, unit: String, digits: Int, range: String)] = [
-        ("heartRateBpm", "Heart rate", "bpm", 1, "60–100"),
-        ("rmssdMs", "HRV (RMSSD)", "ms", 1, "20–90 (falls with age)"),
-        ("sdnnMs", "SDNN (60 s)", "ms", 1, "20–100"),
-        ("baevskyStressIndex", "Baevsky stress index", "", 0, "50–150"),
-        ("sd2sd1", "Poincaré SD2/SD1", "", 2, "1.5–4"),
-        ("breathingRateBrpm", "Breathing rate", "/min", 1, "12–20"),
-    ]
 
     /// The complete SVG document.
     var svg: String {
@@ -36,7 +27,7 @@ struct ReportDrawing {
     }
 
     private var title: String {
-        let quality = ["3": "clean", "2": "usable", "1": "withheld"][format(report.number("quality") ?? 1, digits: 0)] ?? ""
+        let quality = report.number("quality").flatMap { QualityTier(rawValue: Int($0)) }.map { "\($0)" } ?? ""
         let engine = report.result["engineVersion"]?.stringValue.map { "engine \($0)" } ?? ""
         let facts = [report.result["capturedAt"]?.stringValue ?? "", "signal quality \(quality)",
                      "\(report.beats.count) beats", engine]
@@ -121,17 +112,17 @@ struct ReportDrawing {
         for (column, text) in header.enumerated() {
             rows.append(##"<text x="\##(60 + column * 260)" y="955" font-size="12" font-weight="600" fill="#333">\##(text)</text>"##)
         }
-        for (index, metric) in Self.ranges.enumerated() {
+        for (index, metric) in ResultMetric.all.enumerated() {
             let y = 978 + index * 22
-            let value = metric.key == "breathingRateBrpm" ? BreathingRateText.describe(report.result) ?? "withheld"
-                : report.number(metric.key).map { format($0, digits: metric.digits) + " " + metric.unit } ?? "withheld"
+            let value = metric.text(in: report.result)
             rows.append(##"<line x1="60" y1="\##(y - 15)" x2="900" y2="\##(y - 15)" stroke="#edf2f7"/>"##)
-            for (column, text) in [metric.name, value, metric.range].enumerated() {
+            for (column, text) in [metric.label, value, metric.typicalRangeText].enumerated() {
                 rows.append(##"<text x="\##(60 + column * 260)" y="\##(y)" font-size="12" fill="#333">\##(escape(text))</text>"##)
             }
         }
         let flags = (report.result["flags"]?.arrayValue ?? []).compactMap(\.stringValue)
-        rows.append(##"<text x="60" y="1130" font-size="11" fill="#555">Flags: \##(escape(flags.isEmpty ? "none" : flags.joined(separator: ", "))) · Ranges are typical for resting adults and are context, not a diagnosis.</text>"##)
+        let flagsY = 978 + ResultMetric.all.count * 22 + 8
+        rows.append(##"<text x="60" y="\##(flagsY)" font-size="11" fill="#555">Flags: \##(escape(flags.isEmpty ? "none" : flags.joined(separator: ", "))) · Ranges are typical for resting adults and are context, not a diagnosis.</text>"##)
         return rows.joined(separator: "\n")
     }
 

@@ -36,9 +36,9 @@ enum ConfigurationFuzz {
         var machine = ReadingStateMachine(configuration: configuration, fpsTier: 30, deviceModel: "fuzz")
         _ = machine.begin()
         for second in 1...6 {
-            _ = machine.handle(SignalTick(time: Double(second), contact: true, qualityScore: 0.9, amplitude: 2,
-                                          heartRateBpm: 70, rmssdMs: 30, breathingRateBrpm: 14,
-                                          liveEstimate: .accepted(discardRatio: 0.1), redDc: 180))
+            _ = machine.handle(LiveTick(time: Double(second), contact: true, qualityScore: 0.9, amplitude: 2,
+                                        measuredFps: 30, saturationFraction: 0, redDc: 180, heartRateBpm: 70,
+                                        rmssdMs: 30, breathingRateBrpm: 14, estimate: .accepted(discardRatio: 0.1)))
             _ = machine.handleBeat(ibiMs: 850)
         }
     }

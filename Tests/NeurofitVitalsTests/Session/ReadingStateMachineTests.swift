@@ -1,10 +1,11 @@
 import Glibc
 @testable import NeurofitVitals
+import PpgCore
 import Testing
 
 /// Scripted ticks: each second of sample time from 1 on.
-private func good(_ time: Double, estimate: SignalTick.LiveEstimate = .accepted(discardRatio: 0.1)) -> SignalTick {
-    SignalTick(time: time, contact: true, qualityScore: 0.9, amplitude: 2, heartRateBpm: 70, rmssdMs: 30,
+private func good(_ time: Double, estimate: LiveEstimate = .accepted(discardRatio: 0.1)) -> LiveTick {
+    LiveTick(time: time, contact: true, qualityScore: 0.9, amplitude: 2, heartRateBpm: 70, rmssdMs: 30,
                breathingRateBrpm: 14, liveEstimate: estimate, redDc: 180)
 }
 
@@ -28,7 +29,7 @@ private struct Harness {
 
     /// Feeds one tick one second after the last and returns the events it produced.
     @discardableResult
-    mutating func tick(_ make: (Double) -> SignalTick = { good($0) }) -> [SessionEvent] {
+    mutating func tick(_ make: (Double) -> LiveTick = { good($0) }) -> [SessionEvent] {
         time += 1
         let output = machine.handle(make(time))
         record(output)
@@ -78,12 +79,12 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
 
     @Test func guidanceFollowsTheFirstMatchingCondition() {
         var harness = Harness()
-        let cases: [(SignalTick, Guidance)] = [
-            (SignalTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .noContact),
-            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .frameDrop),
-            (SignalTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0.4), .weakSignal),
-            (SignalTick(time: 0, contact: true, qualityScore: 0.49, amplitude: 0.6), .lowQuality),
-            (SignalTick(time: 0, contact: true, qualityScore: nil, amplitude: 0.6), .lowQuality),
+        let cases: [(LiveTick, Guidance)] = [
+            (LiveTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .noContact),
+            (LiveTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .frameDrop),
+            (LiveTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0.4), .weakSignal),
+            (LiveTick(time: 0, contact: true, qualityScore: 0.49, amplitude: 0.6), .lowQuality),
+            (LiveTick(time: 0, contact: true, qualityScore: nil, amplitude: 0.6), .lowQuality),
         ]
         for (tick, expected) in cases {
             let events = harness.tick { time in var copy = tick; copy.time = time; return copy }
@@ -105,7 +106,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         var harness = Harness()
         harness.tick()
         harness.tick()
-        harness.tick { SignalTick(time: $0, contact: true, qualityScore: 0.2, amplitude: 2) }
+        harness.tick { LiveTick(time: $0, contact: true, qualityScore: 0.2, amplitude: 2) }
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 2.0 / 3)])
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 2.0 / 3)])
         #expect(types(harness.tick()).contains("started"), "three eligible previews in a row open the gate")
@@ -131,8 +132,8 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         #expect(types(last) == ["preview", "measurementComplete", "state"])
         #expect(harness.machine.state == .finalizing)
         #expect(harness.actions.last == .finalize(from: 3, to: 63))
-        let result = ReadingResult(id: "id", capturedAt: "2026-01-01T00:00:00Z", heartRateBpm: 70, quality: 3,
-                                   sdkVersion: "1.0.0", flags: [], diagnostics: ReadingDiagnostics())
+        let result = ReadingResult(id: "id", capturedAt: "2026-01-01T00:00:00Z", analysis: scriptedAnalysis,
+                                   sdkVersion: "1.0.0")
         let done = harness.machine.finish(.success(result))
         #expect(done.events == [.completed(result), .state(.completed(result))])
         #expect(harness.machine.isFinished)
@@ -163,7 +164,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         harness.startReading()
         #expect(harness.events.contains(.preview(.empty)) && LivePreview.empty.signalLevel == nil)
         let unscored = { (time: Double) in
-            SignalTick(time: time, contact: true, qualityScore: nil, amplitude: 2,
+            LiveTick(time: time, contact: true, qualityScore: nil, amplitude: 2,
                        liveEstimate: .accepted(discardRatio: 0.1))
         }
         for _ in 0..<2 { #expect(levels(harness.tick(unscored)) == [nil], "not weak before a score exists") }
@@ -197,7 +198,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         var shown: [SignalLevelName?] = []
         var last: [SessionEvent] = []
         for second in 1...8 {
-            let estimate: SignalTick.LiveEstimate = second <= 2 ? .accepted(discardRatio: 0.1)
+            let estimate: LiveEstimate = second <= 2 ? .accepted(discardRatio: 0.1)
                 : .withheld(discardRatio: 0.9)
             last = harness.tick { good($0, estimate: estimate) }
             shown += levels(last)
@@ -226,7 +227,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     @Test func contactLostAfterThreePreviewsReturnsToPositioning() {
         var harness = Harness()
         harness.startReading()
-        let lost = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.9, amplitude: 2) }
+        let lost = { (time: Double) in LiveTick(time: time, contact: false, qualityScore: 0.9, amplitude: 2) }
         #expect(types(harness.tick(lost)) == ["preview"])
         #expect(types(harness.tick(lost)) == ["preview"])
         let events = harness.tick(lost)
@@ -242,14 +243,14 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         var lifted = Harness()
         lifted.startReading()
         for _ in 0..<59 { lifted.tick() }
-        let events = lifted.tick { SignalTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
+        let events = lifted.tick { LiveTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
         #expect(events.contains { if case .cancelled(.contactLost, _) = $0 { true } else { false } })
         #expect(!types(lifted.events).contains("measurementComplete"))
         // Contact back by the last tick: the reading completes.
         var back = Harness()
         back.startReading()
         for _ in 0..<58 { back.tick() }
-        back.tick { SignalTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
+        back.tick { LiveTick(time: $0, contact: false, qualityScore: 0.9, amplitude: 2) }
         back.tick()
         #expect(types(back.events).contains("measurementComplete"))
     }
@@ -257,9 +258,9 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     @Test func contactLostWinsOverLowQualityAtTheSameTick() {
         var harness = Harness()
         harness.startReading()
-        let poor = { (time: Double) in SignalTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2) }
+        let poor = { (time: Double) in LiveTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2) }
         for _ in 0..<5 { harness.tick(poor) }
-        let both = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.1, amplitude: 2) }
+        let both = { (time: Double) in LiveTick(time: time, contact: false, qualityScore: 0.1, amplitude: 2) }
         harness.tick(both)
         harness.tick(both)
         let events = harness.tick(both)
@@ -269,7 +270,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     @Test func lowQualityNeedsEightSamplesAndSixtyPercentBad() {
         var harness = Harness()
         harness.startReading()
-        let poor = { (time: Double) in SignalTick(time: time, contact: true, qualityScore: 0.3, amplitude: 2) }
+        let poor = { (time: Double) in LiveTick(time: time, contact: true, qualityScore: 0.3, amplitude: 2) }
         for _ in 0..<7 { #expect(types(harness.tick(poor)) == ["preview"]) }
         let events = harness.tick(poor)
         #expect(events.dropFirst().first.map {
@@ -285,13 +286,13 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         var harness = Harness()
         harness.startReading()
         for index in 0..<30 {
-            harness.tick { SignalTick(time: $0, contact: true, qualityScore: index % 4 == 0 ? 0.1 : nil, amplitude: 2) }
+            harness.tick { LiveTick(time: $0, contact: true, qualityScore: index % 4 == 0 ? 0.1 : nil, amplitude: 2) }
         }
         #expect(!harness.events.contains(where: isLowQuality))
         // Scored that poorly, the same ticks cancel.
         var scored = Harness()
         scored.startReading()
-        for _ in 0..<10 { scored.tick { SignalTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
+        for _ in 0..<10 { scored.tick { LiveTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
         #expect(scored.events.contains(where: isLowQuality))
     }
 
@@ -300,7 +301,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             if case .cancelled(.lowQuality, _) = event { true } else { false }
         }
         let disturbed = { (time: Double) in
-            SignalTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2, disturbed: true)
+            LiveTick(time: time, contact: true, qualityScore: 0.1, amplitude: 2, disturbed: true)
         }
         // 10 s of a burst and the restart after it, among good ticks: no cancel.
         var once = Harness()
@@ -313,7 +314,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         var unflagged = Harness()
         unflagged.startReading()
         for _ in 0..<5 { unflagged.tick() }
-        for _ in 0..<10 { unflagged.tick { SignalTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
+        for _ in 0..<10 { unflagged.tick { LiveTick(time: $0, contact: true, qualityScore: 0.1, amplitude: 2) } }
         #expect(unflagged.events.contains(where: isLowQuality))
         var twice = Harness()
         twice.startReading()
@@ -346,7 +347,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         // A faint pulse: scored around the cancel floor, its beats too noisy for an estimate, and a sustained pulse
         // on every third tick.
         let faint = { (sustained: Bool) in { (time: Double) in
-            SignalTick(time: time, contact: true, qualityScore: 0.4, amplitude: 1,
+            LiveTick(time: time, contact: true, qualityScore: 0.4, amplitude: 1,
                        liveEstimate: .withheld(discardRatio: 0.7), sustainedPulse: sustained)
         } }
         var carried = Harness()
@@ -371,7 +372,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         harness.startReading()
         var risks: [AbortRisk] = []
         for second in 1...40 {
-            let estimate: SignalTick.LiveEstimate = second == 25 ? .accepted(discardRatio: 0.2) : .withheld(discardRatio: 0.9)
+            let estimate: LiveEstimate = second == 25 ? .accepted(discardRatio: 0.2) : .withheld(discardRatio: 0.9)
             let events = harness.tick { good($0, estimate: estimate) }
             if case .preview(let preview) = events.first { risks.append(preview.abortRisk) }
         }
@@ -505,7 +506,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     }
 
     @Test func positioningLongerThanTheTimeoutFailsNamingTheLastGuidance() {
-        let dark = { (time: Double) in SignalTick(time: time, contact: false, qualityScore: 0.1, amplitude: 0) }
+        let dark = { (time: Double) in LiveTick(time: time, contact: false, qualityScore: 0.1, amplitude: 0) }
         var harness = Harness { $0.advanced.positioningTimeoutSeconds = 5 }
         // Sample time 1…6: the first tick starts the clock, so 6 is 5 s in (not over); 7 is over.
         for _ in 0..<6 { harness.tick(dark) }

@@ -23,7 +23,7 @@ struct ScriptedEngine: ReadingEngine {
         reset()
     }
 
-    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?) {
+    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: LiveTick?) {
         lastRed = frame.red
         if nextTick == nil { nextTick = frame.timestamp + 1 }
         if nextBeat == nil { nextBeat = frame.timestamp + 0.8 }
@@ -34,7 +34,7 @@ struct ScriptedEngine: ReadingEngine {
             nextBeat! += 0.8
         }
         guard frame.timestamp >= nextTick! - 1e-9 else { return (beats, nil) }
-        let tick = SignalTick(time: nextTick!, contact: lastRed >= 100, qualityScore: 0.9, amplitude: 2,
+        let tick = LiveTick(time: nextTick!, contact: lastRed >= 100, qualityScore: 0.9, amplitude: 2,
                               heartRateBpm: 75, rmssdMs: 31, breathingRateBrpm: 12,
                               liveEstimate: .accepted(discardRatio: 0.05), redDc: lastRed)
         nextTick! += 1
@@ -46,12 +46,15 @@ struct ScriptedEngine: ReadingEngine {
     func finalize(frames: [FrameSample], motion: [MotionSample], id: String, capturedAt: String)
         -> Result<ReadingResult, VitalsError> {
         guard frames.count > 100 else { return .failure(VitalsError(.noHeartRate, "No heart rate was found")) }
-        return .success(ReadingResult(
-            id: id, capturedAt: capturedAt, heartRateBpm: 75, rmssdMs: 31, sdnnMs: 40, baevskyStressIndex: 120,
-            sd2sd1: 1.8, breathingRateBrpm: 12, breathingRateConfidence: "medium", quality: 3, sdkVersion: "1.0.0",
-            flags: [], diagnostics: ReadingDiagnostics()))
+        return .success(ReadingResult(id: id, capturedAt: capturedAt, analysis: scriptedAnalysis, sdkVersion: "1.0.0"))
     }
 }
+
+/// The scripted engine's analysis: every metric present, a clean reading.
+let scriptedAnalysis = AnalysisResult(
+    durationSeconds: 60, heartRateBpm: 75, rmssdMs: 31, sdnnMs: 40, baevskyStressIndex: 120, sd2sd1: 1.8,
+    breathingRateBrpm: 12, breathingRateConfidence: .medium, confidence: 0.9, quality: .clean, flags: [],
+    diagnostics: AnalysisDiagnostics())
 
 /// A session environment with a fixed clock and id.
 let fixedEnvironment = SessionEnvironment(now: { 1_800_000_000 }, makeId: { "00000000-0000-0000-0000-000000000001" })

@@ -30,7 +30,7 @@ private struct SlowFinalEngine: ReadingEngine {
 
     mutating func reset() { scripted.reset() }
     mutating func restart() { scripted.restart() }
-    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: SignalTick?) { scripted.push(frame) }
+    mutating func push(_ frame: FrameSample) -> (beats: [Double?], tick: LiveTick?) { scripted.push(frame) }
     mutating func push(_ motion: MotionSample) {}
 
     func finalize(frames: [FrameSample], motion: [MotionSample], id: String, capturedAt: String)
