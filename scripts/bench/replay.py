@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from .runner import MAX_WORKERS, run_once
+from .subjects import subject_of
 
 # Guidance events closer than this (seconds of sample time) count as a double tick (one per second expected).
 DOUBLE_TICK_SECONDS = 0.5
@@ -26,6 +27,7 @@ class Recording:
     br_series: list = field(default_factory=list, hash=False)   # [(t, brpm)]
     beat_times: list = field(default_factory=list, hash=False)  # reference beat times, s (file clock)
     rr_ms: list = field(default_factory=list, hash=False)       # rr_ms[k]: beat k to beat k+1
+    subject: str = ""                                           # who it was taken from (bench.subjects)
 
 
 @dataclass
@@ -82,7 +84,8 @@ def recording_from_entry(entry, directory):
     """A Recording from one manifest line (series entries with a null value are dropped)."""
     def series(key):
         return [(float(t), float(v)) for t, v in entry.get(key) or [] if v is not None]
-    return Recording(id=entry.get("id", entry["file"]), dataset=entry["dataset"],
+    recording_id = entry.get("id", entry["file"])
+    return Recording(id=recording_id, dataset=entry["dataset"], subject=subject_of(entry, recording_id),
                      path=os.path.join(directory, entry["file"]), duration_s=float(entry.get("duration_s") or 0),
                      hr_series=series("ref_hr_series"), br_series=series("ref_br_series"),
                      beat_times=[float(t) for t in entry.get("ref_beat_t") or []],

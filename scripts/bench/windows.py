@@ -1,20 +1,23 @@
 """Benchmark windows: the `manifest.jsonl` of a data folder (one JSON object a line: `file`, `dataset`,
-optional `id` and numeric `ref_*` reference values)."""
+optional `id`, `recording`, `subject` and numeric `ref_*` reference values)."""
 
 import json
 import os
 from dataclasses import dataclass, field
 
+from .subjects import subject_of
+
 
 @dataclass(frozen=True)
 class Window:
     """One 60 s CSV window, its reference values (numeric `ref_*` keys of the manifest) and, where the dataset
-    has them, the reference beat-to-beat intervals (`ref_rr_ms`, ms)."""
+    has them, the reference beat-to-beat intervals (`ref_rr_ms`, ms), and the subject it was taken from."""
     id: str
     dataset: str
     path: str
     refs: dict = field(hash=False)
     rr_ms: tuple = ()
+    subject: str = ""
 
 
 def load_windows(directory):
@@ -42,7 +45,8 @@ def _window(entry, directory, where):
     refs = {key: value for key, value in entry.items() if key.startswith("ref_") and _is_number(value)}
     rr_ms = entry.get("ref_rr_ms")
     rr_ms = tuple(float(v) for v in rr_ms) if isinstance(rr_ms, list) and all(map(_is_number, rr_ms)) else ()
-    return Window(entry.get("id", file_name), dataset, os.path.join(directory, file_name), refs, rr_ms)
+    window_id = entry.get("id", file_name)
+    return Window(window_id, dataset, os.path.join(directory, file_name), refs, rr_ms, subject_of(entry, window_id))
 
 
 def _is_number(value):
