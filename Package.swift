@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "CPipeWire", cSettings: [.unsafeFlags(pipeWireCompileFlags)] + fortify),
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
-        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo"]),
+        .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo",
+                                                    "CNeurofitVitals"]),
         /// The camera (V4L2 capture, JPEG, torch, exposure tuner, discovery): the only module that links libv4l2 and
         /// libjpeg; the session reaches it through the `FrameSource` protocol.
         .target(name: "NeurofitVitalsCamera",

@@ -33,7 +33,7 @@ extern "C" {
 
 /** SDK version this header describes. */
 #define NFV_VERSION_MAJOR 1
-#define NFV_VERSION_MINOR 0
+#define NFV_VERSION_MINOR 1
 #define NFV_VERSION_PATCH 0
 /** MAJOR * 1000000 + MINOR * 1000 + PATCH, comparable with nfv_version_number(). */
 #define NFV_VERSION_NUMBER (NFV_VERSION_MAJOR * 1000000 + NFV_VERSION_MINOR * 1000 + NFV_VERSION_PATCH)
@@ -240,14 +240,15 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_license_status(char **out_json);
  *
  *     nfv_session *session = NULL;
  *     char *json;
+ *     nfv_event_kind kind;
  *     nfv_status status;
  *     if (nfv_session_new(NULL, &session) != NFV_OK ||        (NULL: the default configuration)
  *         nfv_session_use_simulator(session, NULL) != NFV_OK ||  (optional; without it the default camera is used)
  *         nfv_session_start(session) != NFV_OK) {
  *         fprintf(stderr, "%s\n", nfv_last_error_message());
  *     } else {
- *         while ((status = nfv_session_next_event(session, 1000, &json)) != NFV_DONE) {
- *             if (status == NFV_OK) { ...; nfv_string_free(json); }
+ *         while ((status = nfv_session_next_event_v2(session, 1000, &kind, &json)) != NFV_DONE) {
+ *             if (status == NFV_OK) { ... switch (kind) ...; nfv_string_free(json); }
  *             else if (status != NFV_TIMEOUT) { fprintf(stderr, "%s\n", nfv_last_error_message()); break; }
  *         }
  *     }
@@ -281,6 +282,57 @@ typedef struct nfv_session nfv_session;
  * block for long (events queue up behind it).
  */
 typedef void (*nfv_event_fn)(void *user_data, const char *event_json);
+
+/**
+ * What an event is: its "type" as a number, handed beside the JSON by nfv_session_set_callback_v2() and
+ * nfv_session_next_event_v2(), so a host decides what to do next without reading the JSON. The values are stable;
+ * new kinds may be added at the end (treat an unknown value as an event to ignore). Since 1.1.
+ */
+typedef enum nfv_event_kind {
+    /** "state": a state transition; the JSON's "state" names the new one (docs/events.md). */
+    NFV_EVENT_STATE = 1,
+    /** "guidance": about once per second while positioning. */
+    NFV_EVENT_GUIDANCE = 2,
+    /** "started": a reading began. */
+    NFV_EVENT_STARTED = 3,
+    /** "preview": about once per second while measuring, with the live figures. */
+    NFV_EVENT_PREVIEW = 4,
+    /** "heartbeat": one detected beat while measuring. */
+    NFV_EVENT_HEARTBEAT = 5,
+    /** "cancelled": an attempt was abandoned. */
+    NFV_EVENT_CANCELLED = 6,
+    /** "reconfiguringCamera": the camera dropped to a lower frame-rate tier. */
+    NFV_EVENT_RECONFIGURING_CAMERA = 7,
+    /** "recoverableError": the camera stopped delivering frames and was restarted. */
+    NFV_EVENT_RECOVERABLE_ERROR = 8,
+    /** "measurementComplete": the duration was captured; the outcome (completed or failed) follows. */
+    NFV_EVENT_MEASUREMENT_COMPLETE = 9,
+    /** "completed": the result. */
+    NFV_EVENT_COMPLETED = 10,
+    /** "failed": the session ended without a result. */
+    NFV_EVENT_FAILED = 11,
+    /** "recordingError": writing the recording failed; the reading goes on. */
+    NFV_EVENT_RECORDING_ERROR = 12
+} nfv_event_kind;
+
+/**
+ * The event "type" of `kind` ("state", "measurementComplete", …), or NULL for a value this library does not know.
+ * Static: do not free it. Threads: any. Errors: none. Since 1.1.
+ */
+NFV_EXPORT const char *nfv_event_kind_name(nfv_event_kind kind);
+
+/**
+ * Receives one event with its kind: `event_json` is the JSON object nfv_event_fn receives (valid only during the
+ * call). Called on the session's event thread, one call at a time, in order; it may call any nfv_session_ function
+ * on its own session, including nfv_session_destroy(). Since 1.1.
+ */
+typedef void (*nfv_event_fn_v2)(void *user_data, nfv_event_kind kind, const char *event_json);
+
+/**
+ * Told once that the library will not call the event callback again and no longer holds `user_data`
+ * (nfv_session_set_callback_v2()): the host may free it there; it also marks the end of the event stream. Since 1.1.
+ */
+typedef void (*nfv_release_fn)(void *user_data);
 
 /** Pixel layouts accepted by nfv_session_submit_frame(). */
 typedef enum nfv_pixel_format {
@@ -329,8 +381,9 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_new(const char *config_json, n
  *     `completed` or `failed` event, and never after that call returns (the `state` event that follows it is not
  *     delivered). destroy does not wait for them: the host keeps the callback's code and `user_data` valid until
  *     that call, which may release them.
- * A host can tell the two apart with flags its callback sets on `measurementComplete` and on the result, read after
- * destroy returns.
+ * The version 2 callback (nfv_session_set_callback_v2()) is told which: its release notice comes once no call can
+ * follow (inside destroy in the first case, right after the result in the second). With the 1.0 callback a host
+ * tells them apart with flags its callback sets on `measurementComplete` and on the result, read after destroy.
  * The camera is released before destroy returns in both cases; preview callbacks stop at once (below). Events not
  * pulled with nfv_session_next_event() are dropped. The library frees the session's memory once its threads have
  * finished (after the result, in the second case).
@@ -405,6 +458,28 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback(nfv_session *sess
                                                                 void *user_data);
 
 /**
+ * Delivers events to `callback` with their kind (on the session's event thread) instead of
+ * nfv_session_next_event_v2(), and takes over the lifetime of `user_data`: the library decides when no callback can
+ * follow and then calls `release(user_data)` exactly once (NULL: nobody to tell), so a binding keeps no state of its
+ * own about the session's end. That moment is the first of:
+ *   - the end of the event stream (the session completed, failed or was stopped): on the event thread, right after
+ *     the callback's call with the stream's last event (the final `state`) returned;
+ *   - nfv_session_destroy(), when the callback has not been handed NFV_EVENT_MEASUREMENT_COMPLETE: inside destroy,
+ *     after a callback under way on the event thread returned (when destroy is called from inside the callback, as
+ *     that callback returns);
+ *   - after nfv_session_destroy(), when the callback has been handed NFV_EVENT_MEASUREMENT_COMPLETE and not yet the
+ *     outcome (the result is owed): the callback goes on being called, in order, up to the NFV_EVENT_COMPLETED or
+ *     NFV_EVENT_FAILED event, and `release` is called on the event thread right after that call returns.
+ * So it comes at the latest with nfv_session_destroy() (or right after the owed outcome), never when this call
+ * fails. Before the first start only; replaces a callback set before (whose `release` is then not called).
+ * Since 1.1.
+ *
+ * @return NFV_OK; NFV_ERR_INVALID_ARGUMENT for a bad handle or a NULL callback; NFV_ERR_MISUSE after start.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_set_callback_v2(nfv_session *session, nfv_event_fn_v2 callback,
+                                                                   void *user_data, nfv_release_fn release);
+
+/**
  * Receives one preview frame: `width` x `height` packed 8-bit R, G, B pixels (`width` <= 160), `stride` bytes from
  * one row to the next, showing the source's frame at `timestamp_us` (its sample time). `rgb` is valid only during
  * the call: copy it to keep it. Called on the session's preview thread (not the event thread), one call at a time.
@@ -464,6 +539,17 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_start(nfv_session *session);
  */
 NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_next_event(nfv_session *session, int timeout_ms,
                                                               char **out_json);
+
+/**
+ * nfv_session_next_event() that also hands over the event's kind, so the host need not read the JSON to know what
+ * came. Same waits, statuses and threading.
+ *
+ * @param out_kind  receives the event's kind with NFV_OK, 0 otherwise. Must not be NULL.
+ * @param out_json  as for nfv_session_next_event(). Must not be NULL.
+ * Since 1.1.
+ */
+NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_next_event_v2(nfv_session *session, int timeout_ms,
+                                                                 nfv_event_kind *out_kind, char **out_json);
 
 /**
  * Cancels the reading in progress: `cancelled` with reason "cancelledByApp" and `reason` as its detail, then back

@@ -68,8 +68,50 @@ public func nfv_session_set_callback(_ session: OpaquePointer?, _ callback: nfv_
         let session = try sessions.object(session)
         guard let callback else { throw .invalidArgument("callback must not be NULL") }
         let host = HostPointer(raw: userData)
-        try session.configure { $0.callback = { event in event.json.withCString { callback(host.raw, $0) } } }
+        let deliver: @Sendable (TimedEvent) -> Void = { event in event.json.withCString { callback(host.raw, $0) } }
+        try session.configure { (setup: inout SessionSetup) in
+            setup.callback = deliver
+            setup.released = nil
+        }
     }
+}
+
+/// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
+@c @implementation
+#else
+@_cdecl("nfv_session_set_callback_v2")
+#endif
+public func nfv_session_set_callback_v2(_ session: OpaquePointer?, _ callback: nfv_event_fn_v2?,
+                                        _ userData: UnsafeMutableRawPointer?, _ release: nfv_release_fn?) -> nfv_status {
+    cCall { () throws(VitalsError) in
+        let session = try sessions.object(session)
+        guard let callback else { throw .invalidArgument("callback must not be NULL") }
+        let host = HostPointer(raw: userData)
+        try session.configure { (setup: inout SessionSetup) in
+            setup.callback = kindedDelivery(callback, host)
+            setup.released = releaseNotice(release, host)
+        }
+    }
+}
+
+/// Hands each event to a version 2 callback with its kind.
+private func kindedDelivery(_ callback: @escaping nfv_event_fn_v2, _ host: HostPointer) -> @Sendable (TimedEvent) -> Void {
+    { event in
+        let kind = cKind(event.event.kind)
+        event.json.withCString { callback(host.raw, kind, $0) }
+    }
+}
+
+/// Calls `release` with the host's pointer (nil: nobody to tell).
+private func releaseNotice(_ release: nfv_release_fn?, _ host: HostPointer) -> (@Sendable () -> Void)? {
+    guard let release else { return nil }
+    return { release(host.raw) }
+}
+
+/// The C value of `kind`.
+private func cKind(_ kind: EventKind) -> nfv_event_kind {
+    nfv_event_kind(rawValue: UInt32(kind.rawValue))
 }
 
 /// See include/neurofit_vitals.h.
@@ -115,12 +157,39 @@ public func nfv_session_start(_ session: OpaquePointer?) -> nfv_status {
 #endif
 public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
                                    _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
+    pullEvent(session, timeoutMs, outKind: nil, outJson)
+}
+
+/// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
+@c @implementation
+#else
+@_cdecl("nfv_session_next_event_v2")
+#endif
+public func nfv_session_next_event_v2(_ session: OpaquePointer?, _ timeoutMs: CInt,
+                                      _ outKind: UnsafeMutablePointer<nfv_event_kind>?,
+                                      _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
+    let status = cCall { () throws(VitalsError) in
+        guard let outKind else { throw .invalidArgument("out_kind must not be NULL") }
+        outKind.pointee = nfv_event_kind(rawValue: 0)
+    }
+    guard status == NFV_OK else { return status }
+    return pullEvent(session, timeoutMs, outKind: outKind, outJson)
+}
+
+/// The next event of `handle` into `outJson` (and its kind into `outKind`, when given): `NFV_OK`, `NFV_TIMEOUT`,
+/// `NFV_DONE` or an error status.
+private func pullEvent(_ handle: OpaquePointer?, _ timeoutMs: CInt, outKind: UnsafeMutablePointer<nfv_event_kind>?,
+                       _ outJson: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> nfv_status {
     var pulled = Session.Pull.timedOut
     let status = cCall { () throws(VitalsError) in
-        let session = try sessions.object(session)
+        let session = try sessions.object(handle)
         let output = try Arguments.stringOutput(outJson, "out_json")
         pulled = try session.nextEvent(timeout: timeoutMs < 0 ? nil : Double(timeoutMs) / 1000)
-        if case .event(let event) = pulled { output.pointee = try newCString(event.json) }
+        if case .event(let event) = pulled {
+            output.pointee = try newCString(event.json)
+            outKind?.pointee = cKind(event.event.kind)
+        }
     }
     guard status == NFV_OK else { return status }
     switch pulled {
@@ -129,6 +198,19 @@ public func nfv_session_next_event(_ session: OpaquePointer?, _ timeoutMs: CInt,
     case .ended: return NFV_DONE
     }
 }
+
+/// See include/neurofit_vitals.h.
+#if compiler(>=6.3)
+@c @implementation
+#else
+@_cdecl("nfv_event_kind_name")
+#endif
+public func nfv_event_kind_name(_ kind: nfv_event_kind) -> UnsafePointer<CChar>? {
+    Int32(exactly: kind.rawValue).flatMap(EventKind.init(rawValue:)).map { eventKindNames[$0]!.pointer }
+}
+
+/// The static C string of every event kind's name: built once, never freed.
+private let eventKindNames = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0, StaticCString($0.name)) })
 
 /// See include/neurofit_vitals.h.
 #if compiler(>=6.3)

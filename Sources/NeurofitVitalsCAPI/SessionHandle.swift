@@ -19,8 +19,8 @@ final class SessionHandle: Sendable {
         case configuring(SessionSetup)
         /// Started at least once.
         case running(Session)
-        /// Stopped before it ever started: the (empty) event stream has ended.
-        case ended
+        /// Stopped before it ever started: the (empty) event stream has ended. Keeps the setup's release notice.
+        case ended(released: (@Sendable () -> Void)?)
     }
 
     private let phase: Mutex<Phase>
@@ -149,20 +149,31 @@ final class SessionHandle: Sendable {
     /// See `Session.stop`. Before the first start it ends the (empty) event stream.
     func stop() {
         let running = phase.withLock { phase -> Session? in
-            if case .running(let session) = phase { return session }
-            phase = .ended
+            switch phase {
+            case .running(let session): return session
+            case .configuring(let setup): phase = .ended(released: setup.released)
+            case .ended: break
+            }
             return nil
         }
         announcePhaseChange()
         running?.stop()
     }
 
-    /// `stop`, and no callback runs after it returns (unless called from inside one); a reader waiting in
-    /// `nextEvent` gets the end of the stream. For destroy.
+    /// `stop`, and no callback runs after it returns (unless called from inside one, or the result is owed: see
+    /// `Session.release`); a reader waiting in `nextEvent` gets the end of the stream; the release notice is given
+    /// once no callback can follow. For destroy.
     func release() {
         released.store(true, ordering: .releasing)
         previewMailbox.withLock { $0 }?.close()
-        if let session { session.release() } else { stop() }
+        if let session { return session.release() }
+        stop()
+        let notice = phase.withLock { phase -> (@Sendable () -> Void)? in
+            guard case .ended(let notice) = phase else { return nil }
+            phase = .ended(released: nil)
+            return notice
+        }
+        notice?()
     }
 
     /// The next event, waiting up to `timeout` seconds (nil: forever). Before the first start it waits for a start

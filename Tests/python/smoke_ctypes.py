@@ -7,6 +7,7 @@ Environment: NFV_LIBRARY (path of the library), NFV_TEST_KEY_PYTHON (a key listi
 import ctypes
 import json
 import os
+import re
 
 from checks import check, finish
 
@@ -32,8 +33,11 @@ def license_status():
         lib.nfv_string_free(out)
 
 
-check(lib.nfv_version_string() == b"1.0.0", "version string")
-check(lib.nfv_version_number() == 1000000, "version number")
+HEADER = open(os.path.join(os.path.dirname(__file__), "../../include/neurofit_vitals.h")).read()
+MAJOR, MINOR, PATCH = (int(re.search(rf"#define NFV_VERSION_{part} (\d+)", HEADER).group(1))
+                       for part in ("MAJOR", "MINOR", "PATCH"))
+check(lib.nfv_version_string() == f"{MAJOR}.{MINOR}.{PATCH}".encode(), "version string is the header's")
+check(lib.nfv_version_number() == MAJOR * 1000000 + MINOR * 1000 + PATCH, "version number is the header's")
 check(len(lib.nfv_build_date()) == 10, "build date")
 check(lib.nfv_activate(None, None) == 8, "NULL key is an invalid argument")
 check(b"must not be NULL" in lib.nfv_last_error_message(), "message names the NULL argument")

@@ -83,7 +83,7 @@ inline const char *or_null(const std::string &text) { return text.empty() ? null
 
 }  // namespace detail
 
-/// The library's SDK version ("1.0.0").
+/// The library's SDK version ("MAJOR.MINOR.PATCH").
 inline std::string version() { return nfv_version_string(); }
 
 /// Whether the loaded library speaks this header's ABI.
@@ -192,11 +192,42 @@ struct PreviewFrame {
     }
 };
 
+/// What an event is (`nfv_event_kind`): its JSON "type" as a value, so a program switches on it without reading
+/// the JSON. New kinds may come from a newer library: treat an unknown value as an event to ignore.
+enum class EventKind : int {
+    State = NFV_EVENT_STATE,
+    Guidance = NFV_EVENT_GUIDANCE,
+    Started = NFV_EVENT_STARTED,
+    Preview = NFV_EVENT_PREVIEW,
+    Heartbeat = NFV_EVENT_HEARTBEAT,
+    Cancelled = NFV_EVENT_CANCELLED,
+    ReconfiguringCamera = NFV_EVENT_RECONFIGURING_CAMERA,
+    RecoverableError = NFV_EVENT_RECOVERABLE_ERROR,
+    MeasurementComplete = NFV_EVENT_MEASUREMENT_COMPLETE,
+    Completed = NFV_EVENT_COMPLETED,
+    Failed = NFV_EVENT_FAILED,
+    RecordingError = NFV_EVENT_RECORDING_ERROR,
+};
+
+/// The JSON "type" of `kind` ("measurementComplete", …), or an empty view for a kind this library does not know.
+inline std::string_view event_kind_name(EventKind kind) {
+    const char *name = nfv_event_kind_name(static_cast<nfv_event_kind>(kind));
+    return name != nullptr ? std::string_view(name) : std::string_view();
+}
+
+/// One event pulled with Session::next(): its kind and its JSON (docs/events.md).
+struct Event {
+    EventKind kind;
+    std::string json;
+};
+
 /// One reading. Move-only; the destructor destroys the handle (stopping the session first).
 class Session {
 public:
     /// Receives each event's JSON on the session's event thread; the view is valid during the call only.
     using Callback = std::function<void(std::string_view event_json)>;
+    /// Receives each event's kind and JSON on the session's event thread; the view is valid during the call only.
+    using KindCallback = std::function<void(EventKind kind, std::string_view event_json)>;
     /// Receives each preview picture on the session's preview thread; the frame is valid during the call only.
     using PreviewCallback = std::function<void(const PreviewFrame &frame)>;
 
@@ -209,25 +240,27 @@ public:
     Session &operator=(const Session &) = delete;
 
     Session(Session &&other) noexcept
-        : handle_(std::exchange(other.handle_, nullptr)), holder_(std::exchange(other.holder_, nullptr)),
+        : handle_(std::exchange(other.handle_, nullptr)), holder_(std::move(other.holder_)),
+          holder_reference_(std::exchange(other.holder_reference_, nullptr)),
           preview_(std::exchange(other.preview_, nullptr)), ended_(other.ended_) {}
 
     Session &operator=(Session &&other) noexcept {
         if (this != &other) {
             release();
             handle_ = std::exchange(other.handle_, nullptr);
-            holder_ = std::exchange(other.holder_, nullptr);
+            holder_ = std::move(other.holder_);
+            holder_reference_ = std::exchange(other.holder_reference_, nullptr);
             preview_ = std::exchange(other.preview_, nullptr);
             ended_ = other.ended_;
         }
         return *this;
     }
 
-    /// Destroys the session. Inside its own event callback this is allowed: the callback then finishes normally
-    /// and its storage is released when it returns. Once the callback has had `measurementComplete` (and not yet
-    /// the result), the result is still delivered to it after the destruction (up to the `completed` or `failed`
-    /// event, on the event thread), as nfv_session_destroy() describes: the wrapper keeps the callback alive until
-    /// then, so whatever the callback captured must stay valid that long. Not from inside a preview callback.
+    /// Destroys the session. Inside its own event callback this is allowed: the callback then finishes normally.
+    /// Once the callback has had `measurementComplete` (and not yet the result), the result is still delivered to
+    /// it after the destruction (up to the `completed` or `failed` event, on the event thread), as
+    /// nfv_session_set_callback_v2() describes: the library keeps the callback alive until then and says when it is
+    /// done with it, so whatever the callback captured must stay valid that long. Not from inside a preview callback.
     ~Session() { release(); }
 
     /// Reads the simulated finger (needs no activation); `options_json` empty = a resting adult at 70 bpm.
@@ -254,14 +287,26 @@ public:
     /// Delivers events to `callback` on the session's event thread instead of next_event(). An exception the
     /// callback throws cannot cross the C library: the first is kept and rethrown by rethrow_callback_exception().
     void set_callback(Callback callback) {
-        auto *holder = new CallbackHolder{std::move(callback), {}, {}, false};
-        nfv_status status = nfv_session_set_callback(handle_, &Session::trampoline, holder);
+        set_callback(KindCallback([callback = std::move(callback)](EventKind, std::string_view json) {
+            callback(json);
+        }));
+    }
+
+    /// set_callback() with each event's kind beside its JSON.
+    void set_callback(KindCallback callback) {
+        auto holder = std::make_shared<CallbackHolder>();
+        holder->callback = std::move(callback);
+        // The library holds this reference until its release notice: after its last call, whenever that comes.
+        auto *reference = new std::shared_ptr<CallbackHolder>(holder);
+        nfv_status status = nfv_session_set_callback_v2(handle_, &Session::trampoline, reference,
+                                                        &Session::release_trampoline);
         if (status != NFV_OK) {
-            delete holder;
+            delete reference;
             throw Error::last();
         }
-        delete holder_;
-        holder_ = holder;
+        if (holder_) delete holder_reference_;  // replaced before start: the library calls its release no more
+        holder_ = std::move(holder);
+        holder_reference_ = reference;
     }
 
     /// Hands `callback` small RGB pictures of what the source sees (the camera, host frames, or the simulator's
@@ -311,7 +356,19 @@ public:
         throw Error::last();
     }
 
-    /// True once next_event() has seen the end of the stream.
+    /// The next event with its kind, waiting as next_event() does; std::nullopt likewise.
+    std::optional<Event> next(std::chrono::milliseconds timeout = std::chrono::milliseconds(-1)) {
+        char *json = nullptr;
+        nfv_event_kind kind = static_cast<nfv_event_kind>(0);
+        int milliseconds = timeout.count() < 0 ? -1 : static_cast<int>(timeout.count());
+        nfv_status status = nfv_session_next_event_v2(handle_, milliseconds, &kind, &json);
+        if (status == NFV_OK) return Event{static_cast<EventKind>(kind), detail::take(json)};
+        if (status == NFV_DONE) ended_ = true;
+        if (status == NFV_DONE || status == NFV_TIMEOUT) return std::nullopt;
+        throw Error::last();
+    }
+
+    /// True once next_event() or next() has seen the end of the stream.
     bool ended() const noexcept { return ended_; }
 
     /// Hands one camera frame to a host-frames session (reduced at once, never kept), in the C function's order:
@@ -358,12 +415,9 @@ public:
 
 private:
     struct CallbackHolder {
-        Callback callback;
+        KindCallback callback;
         std::mutex mutex;
         std::exception_ptr error;
-        bool orphaned;  // the Session was destroyed while calls may still come: the trampoline deletes the holder
-        bool result_owed = false;      // the callback was handed measurementComplete: calls go on after destroy...
-        bool result_delivered = false;  // ...until the result (completed or failed) has been delivered
     };
 
     struct PreviewHolder {
@@ -372,43 +426,18 @@ private:
         std::exception_ptr error;
     };
 
-    /// Whether `json` is the session's outcome, a `completed` or `failed` event (its "type" is the last key).
-    static bool is_result(std::string_view json) {
-        auto ends_with = [json](std::string_view end) {
-            return json.size() >= end.size() && json.substr(json.size() - end.size()) == end;
-        };
-        return ends_with(R"("type":"completed"})") || ends_with(R"("type":"failed"})");
-    }
-
-    /// The holder whose callback runs on this thread (to detect destruction from inside it).
-    static CallbackHolder *&running_holder() {
-        static thread_local CallbackHolder *holder = nullptr;
-        return holder;
-    }
-
-    static void trampoline(void *user_data, const char *event_json) {
-        auto *holder = static_cast<CallbackHolder *>(user_data);
-        const std::string_view json(event_json);
-        if (json.find(R"("type":"measurementComplete")") != std::string_view::npos) {
-            std::lock_guard<std::mutex> lock(holder->mutex);
-            holder->result_owed = true;
-        }
-        CallbackHolder *outer = std::exchange(running_holder(), holder);
+    static void trampoline(void *user_data, nfv_event_kind kind, const char *event_json) {
+        CallbackHolder &holder = **static_cast<std::shared_ptr<CallbackHolder> *>(user_data);
         try {
-            holder->callback(json);
+            holder.callback(static_cast<EventKind>(kind), std::string_view(event_json));
         } catch (...) {
-            std::lock_guard<std::mutex> lock(holder->mutex);
-            if (!holder->error) holder->error = std::current_exception();
+            std::lock_guard<std::mutex> lock(holder.mutex);
+            if (!holder.error) holder.error = std::current_exception();
         }
-        running_holder() = outer;
-        bool last_call;
-        {
-            std::lock_guard<std::mutex> lock(holder->mutex);
-            if (is_result(json)) holder->result_delivered = true;
-            last_call = holder->orphaned && (!holder->result_owed || holder->result_delivered);
-        }
-        if (last_call) delete holder;
     }
+
+    /// The library's release notice: it will not call the callback again.
+    static void release_trampoline(void *user_data) { delete static_cast<std::shared_ptr<CallbackHolder> *>(user_data); }
 
     static void preview_trampoline(const std::uint8_t *rgb, int width, int height, int stride,
                                    std::int64_t timestamp_us, void *user_data) {
@@ -425,20 +454,13 @@ private:
         if (handle_ == nullptr) return;
         nfv_session_destroy(std::exchange(handle_, nullptr));
         delete std::exchange(preview_, nullptr);  // destroy waited for a preview call under way; none comes again
-        CallbackHolder *holder = std::exchange(holder_, nullptr);
-        if (holder == nullptr) return;
-        bool calls_may_come;
-        {
-            std::lock_guard<std::mutex> lock(holder->mutex);
-            // Still on the stack of this callback, or owed the result: the trampoline deletes it after its last call.
-            calls_may_come = holder == running_holder() || (holder->result_owed && !holder->result_delivered);
-            holder->orphaned = calls_may_come;
-        }
-        if (!calls_may_come) delete holder;  // destroy waited for any callback in flight; none will start again
+        holder_.reset();             // the library's reference goes with its release notice
+        holder_reference_ = nullptr;
     }
 
     nfv_session *handle_ = nullptr;
-    CallbackHolder *holder_ = nullptr;
+    std::shared_ptr<CallbackHolder> holder_;
+    std::shared_ptr<CallbackHolder> *holder_reference_ = nullptr;  // the library's, until its release notice
     PreviewHolder *preview_ = nullptr;
     bool ended_ = false;
 };

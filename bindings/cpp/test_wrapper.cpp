@@ -1,8 +1,9 @@
 // test_wrapper.cpp — checks the C++ wrapper against the installed library (simulated finger, no license needed):
 // a reading pulled to completion, callbacks on the event thread, errors as nfv::Error, move semantics, stop and
-// destruction from inside the callback, the result delivered after a destruction once measurementComplete was
-// seen, a throwing callback, preview frames of the simulated finger, the camera queries, analyze and compare, host
-// frames in C's argument order with a typed timestamp (wrong-order calls refused). Prints
+// destruction from inside the callback, each event's kind (pulled and in callbacks), the result delivered after a
+// destruction once measurementComplete was seen, a throwing callback, preview frames of the simulated finger, the
+// camera queries, analyze and compare, host frames in C's argument order with a typed timestamp (wrong-order calls
+// refused). Prints
 // "N passed, N failed"; exit status 1 on failure.
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror test_wrapper.cpp $(pkg-config --cflags --libs neurofit-vitals) -pthread
@@ -60,6 +61,39 @@ void reading_pulled_to_completion() {
     check(events > 60, "a reading has more than 60 events");
     check(contains(last_completed, R"("heartRateBpm":7)"), "the result's heart rate is in the 70s");
     check(contains(session.state(), R"("state":"completed")"), "state() is completed");
+}
+
+/// next() and the kind callback hand each event's kind: it names the JSON's type, and the outcome is decided by it.
+void events_come_with_their_kind() {
+    nfv::Session pulled;
+    pulled.use_simulator(fast_simulator);
+    pulled.start();
+    int events = 0, mismatched = 0, completed = 0;
+    while (auto event = pulled.next(std::chrono::seconds(10))) {
+        events++;
+        const std::string type = R"("type":")" + std::string(nfv::event_kind_name(event->kind)) + '"';
+        if (nfv::event_kind_name(event->kind).empty() || !contains(event->json, type.c_str())) mismatched++;
+        if (event->kind == nfv::EventKind::Completed) completed++;
+    }
+    check(pulled.ended() && events > 60 && mismatched == 0 && completed == 1, "next() gives each event's kind");
+    check(nfv::event_kind_name(static_cast<nfv::EventKind>(0)).empty(), "an unknown kind has no name");
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    int outcomes = 0, kind_mismatches = 0;
+    nfv::Session called;
+    called.use_simulator(fast_simulator);
+    called.set_callback([&](nfv::EventKind kind, std::string_view json) {
+        std::lock_guard<std::mutex> lock(mutex);
+        const std::string type = R"("type":")" + std::string(nfv::event_kind_name(kind)) + '"';
+        if (json.find(type) == std::string_view::npos) kind_mismatches++;
+        if (kind == nfv::EventKind::Completed || kind == nfv::EventKind::Failed) outcomes++;
+        changed.notify_all();
+    });
+    called.start();
+    check(wait_for(mutex, changed, [&] { return outcomes == 1; }), "the kind callback sees the outcome");
+    std::lock_guard<std::mutex> lock(mutex);
+    check(kind_mismatches == 0, "each callback's kind names its JSON type");
 }
 
 void errors_are_exceptions_with_code_and_message() {
@@ -351,6 +385,7 @@ void host_frames_in_the_c_order() {
 int main() {
     check(nfv::abi_compatible() && nfv::version() == NFV_VERSION_STRING, "library version and ABI");
     reading_pulled_to_completion();
+    events_come_with_their_kind();
     errors_are_exceptions_with_code_and_message();
     callbacks_run_on_the_event_thread();
     moved_sessions_keep_working();

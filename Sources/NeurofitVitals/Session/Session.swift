@@ -38,7 +38,7 @@ public final class Session: Sendable {
     /// Events dropped because the host left more than `eventQueueLimit` unread (publishing thread only).
     private let droppedEvents = Atomic<Int>(0)
     private let control = Mutex(Control())
-    private let delivery = DeliveryGate()
+    private let delivery: DeliveryGate
     private let worker: Mutex<SessionWorkerState>
     /// The host called `stop`: final. The one place the host's stop is known at once: `start` refuses, `hasEnded`
     /// says so and the worker drops the frames still queued. The state machine learns of it in order, from the
@@ -78,6 +78,7 @@ public final class Session: Sendable {
         self.source = source
         self.environment = environment
         callback = setup.callback
+        delivery = DeliveryGate(released: setup.released)
         readingId = source.info.recordedIdentity?.id ?? environment.makeId()
         var machine = ReadingStateMachine(configuration: self.configuration, fpsTier: source.info.fpsTier,
                                           deviceModel: source.info.deviceModel)
@@ -162,10 +163,11 @@ public final class Session: Sendable {
     /// `stop`, then waits for a callback in flight (unless called from inside it). When the callback has already
     /// been handed `measurementComplete` but not the result, the result is owed: the event thread goes on
     /// delivering up to the `completed` or `failed` event and then stops, and the session keeps itself alive until
-    /// then. Otherwise no callback starts after this returns. For `nfv_session_destroy`.
+    /// then. Otherwise no callback starts after this returns. Either way the setup's `released` is called once no
+    /// callback can follow. For `nfv_session_destroy`.
     public func release() {
         stop()
-        delivery.detachUnlessResultOwed()
+        delivery.detachUnlessOutcomeOwed()
     }
 
     /// The next event, waiting up to `timeout` seconds (nil: forever).
@@ -310,95 +312,6 @@ extension SessionEvent {
             return .state(.completed(result))
         default:
             return self
-        }
-    }
-}
-
-/// Lets `release` wait for an in-flight callback and keeps further callbacks from running after it: at once, or,
-/// when the callback was already handed `measurementComplete` (the result is owed), once it has had the result.
-private final class DeliveryGate: Sendable {
-    private let lock = ConditionLock()
-    private let state = Mutex<GateState>(GateState())
-
-    private struct GateState {
-        var detached = false
-        /// Detach as soon as the result has been delivered.
-        var detachAfterResult = false
-        /// A delivery of `measurementComplete` began.
-        var resultOwed = false
-        /// The delivery of `completed` or `failed` returned.
-        var resultDelivered = false
-        var delivering = false
-        /// Counts deliveries begun, so `release` waits for the one in flight when it was called, not later ones.
-        var serial = 0
-        var thread: pthread_t?
-    }
-
-    /// Runs `body` (the delivery of `event`) unless detached, marking the delivery in flight.
-    func deliver(_ event: TimedEvent, _ body: () -> Void) {
-        let proceed = lock.withLock {
-            state.withLock { current in
-                guard !current.detached else { return false }
-                current.delivering = true
-                current.serial += 1
-                current.thread = pthread_self()
-                if case .measurementComplete = event.event { current.resultOwed = true }
-                return true
-            }
-        }
-        guard proceed else { return }
-        body()
-        lock.withLock {
-            state.withLock { current in
-                current.delivering = false
-                if event.isResult {
-                    current.resultDelivered = true
-                    if current.detachAfterResult { current.detached = true }
-                }
-            }
-            lock.broadcast()
-        }
-    }
-
-    /// Stops deliveries, at once or (the result owed) after the result; then waits for the delivery in flight unless
-    /// called from inside it.
-    func detachUnlessResultOwed() {
-        lock.withLock {
-            let serial = state.withLock { current in
-                if current.resultOwed && !current.resultDelivered {
-                    current.detachAfterResult = true
-                } else {
-                    current.detached = true
-                }
-                return current.serial
-            }
-            while state.withLock({ $0.delivering && $0.serial == serial && !Self.isCurrent($0.thread) }) {
-                lock.wait(until: nil)
-            }
-        }
-    }
-
-    /// The event thread is done.
-    func finish() {
-        lock.withLock {
-            state.withLock { current in
-                current.thread = nil
-                current.detached = true
-            }
-        }
-    }
-
-    private static func isCurrent(_ thread: pthread_t?) -> Bool {
-        thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-    }
-}
-
-extension TimedEvent {
-    /// Whether this is the session's outcome: `completed` or `failed`.
-    var isResult: Bool {
-        switch event {
-        case .completed, .failed: true
-        default: false
         }
     }
 }

@@ -28,23 +28,26 @@ public enum SessionEvent: Sendable, Equatable {
     /// Writing the recording failed; the reading goes on (this library's addition to the reference events).
     case recordingError(VitalsError)
 
-    /// The `type` value.
-    public var type: String {
+    /// What the event is (its number in the C API).
+    public var kind: EventKind {
         switch self {
-        case .state: "state"
-        case .guidance: "guidance"
-        case .started: "started"
-        case .preview: "preview"
-        case .heartbeat: "heartbeat"
-        case .cancelled: "cancelled"
-        case .reconfiguringCamera: "reconfiguringCamera"
-        case .recoverableError: "recoverableError"
-        case .measurementComplete: "measurementComplete"
-        case .completed: "completed"
-        case .failed: "failed"
-        case .recordingError: "recordingError"
+        case .state: .state
+        case .guidance: .guidance
+        case .started: .started
+        case .preview: .preview
+        case .heartbeat: .heartbeat
+        case .cancelled: .cancelled
+        case .reconfiguringCamera: .reconfiguringCamera
+        case .recoverableError: .recoverableError
+        case .measurementComplete: .measurementComplete
+        case .completed: .completed
+        case .failed: .failed
+        case .recordingError: .recordingError
         }
     }
+
+    /// The `type` value.
+    public var type: String { kind.name }
 }
 
 extension SessionEvent {

@@ -12,6 +12,9 @@ public struct SessionSetup: Sendable {
     public var recordingPath: String?
     /// Events go to this callback on the session's event thread instead of `Session.nextEvent`.
     public var callback: (@Sendable (TimedEvent) -> Void)?
+    /// Called once when no callback can follow any more — the event stream ended, or `Session.release` (see
+    /// `DeliveryGate`): the host may then free what its callback uses.
+    public var released: (@Sendable () -> Void)?
     /// Preview frames of a source that can show them go there (nil: none, and no scaling cost).
     public var preview: PreviewMailbox?
     /// While false, positioning continues but no reading starts. Later changes go to the running session.

@@ -129,6 +129,7 @@ public enum WireContract {
             "contract": .int(version),
             "events": .array(events.map { event in
                 .object(["type": .string(event.type), "summary": .string(event.summary),
+                         "kind": EventKind(name: event.type).map { .int(Int($0.rawValue)) } ?? .null,
                          "fields": .array(event.fields.map(\.jsonValue))])
             }),
             "commonEventFields": .array(commonEventFields.map(\.jsonValue)),

@@ -81,7 +81,7 @@ import StrictJSON
         let rate = try #require(result["heartRateBpm"]?.numberValue)
         #expect(abs(rate - 72) < 2, "heart rate \(rate)")
         #expect(result["quality"]?.numberValue.map { $0 >= 2 } == true)
-        #expect(result["sdkVersion"] == .string("1.0.0"))
+        #expect(result["sdkVersion"] == .string(SDKVersion.string))
     }
 
     @Test func aCompletedReadingsDiagnosticsCarryTheLiveSignalsCourse() throws {

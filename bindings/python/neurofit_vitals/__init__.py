@@ -27,7 +27,7 @@ from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, Metr
 from .preview import PreviewCallback, PreviewFrame
 from .session import EventCallback, PixelFormat, Session
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 """Version of this binding (the SDK version it was built with)."""
 
 __all__ = [

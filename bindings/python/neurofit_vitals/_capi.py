@@ -32,7 +32,11 @@ _session = ctypes.c_void_p
 _out_string = ctypes.POINTER(ctypes.c_void_p)
 _doubles = ctypes.POINTER(ctypes.c_double)
 EVENT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
-"""``nfv_event_fn``. The Session class never uses it (events are pulled); benchmarks compare against it."""
+"""``nfv_event_fn``. The Session class never uses it; benchmarks compare against it."""
+EVENT_FN_V2 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p)
+"""``nfv_event_fn_v2``: the event with its ``nfv_event_kind``."""
+RELEASE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+"""``nfv_release_fn``."""
 LOG_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 """``nfv_log_fn``."""
 PREVIEW_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64,
@@ -61,9 +65,12 @@ _SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "nfv_session_use_host_frames": (_status, [_session, ctypes.c_int]),
     "nfv_session_use_simulator": (_status, [_session, ctypes.c_char_p]),
     "nfv_session_set_callback": (_status, [_session, EVENT_FN, ctypes.c_void_p]),
+    "nfv_session_set_callback_v2": (_status, [_session, EVENT_FN_V2, ctypes.c_void_p, RELEASE_FN]),
     "nfv_session_set_preview_callback": (_status, [_session, PREVIEW_FN, ctypes.c_void_p, ctypes.c_int]),
     "nfv_session_start": (_status, [_session]),
     "nfv_session_next_event": (_status, [_session, ctypes.c_int, _out_string]),
+    "nfv_session_next_event_v2": (_status, [_session, ctypes.c_int, ctypes.POINTER(ctypes.c_int), _out_string]),
+    "nfv_event_kind_name": (ctypes.c_char_p, [ctypes.c_int]),
     "nfv_session_cancel_reading": (_status, [_session, ctypes.c_char_p]),
     "nfv_session_set_auto_start": (_status, [_session, ctypes.c_int]),
     "nfv_session_stop": (_status, [_session]),

@@ -55,6 +55,22 @@ EVENT_TYPES: Tuple[str, ...] = (
 )
 """Every event type, in the contract's order."""
 
+EVENT_KINDS: Dict[int, str] = {
+    1: "state",
+    2: "guidance",
+    3: "started",
+    4: "preview",
+    5: "heartbeat",
+    6: "cancelled",
+    7: "reconfiguringCamera",
+    8: "recoverableError",
+    9: "measurementComplete",
+    10: "completed",
+    11: "failed",
+    12: "recordingError",
+}
+"""The event type of each nfv_event_kind value."""
+
 ENUMS: Dict[str, Tuple[object, ...]] = {
     "SessionPhase": ("idle", "positioning", "measuring", "finalizing", "completed", "failed",),
     "Guidance": ("noContact", "frameDrop", "weakSignal", "lowQuality", "compliant",),

@@ -12,6 +12,7 @@ import json
 from types import MappingProxyType
 from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple, Type, Union
 
+from ._contract import EVENT_KINDS
 from ._records import extra_field, MissingKeyError, Record, enum_or_raw, frozen_mapping, json_field
 from .results import ErrorInfo, Result, TextEnum
 
@@ -19,7 +20,7 @@ __all__ = [
     "Event", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
     "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
     "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk", "parse_event", "event_from_json",
-    "AnyEvent",
+    "event_of_kind", "AnyEvent",
 ]
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -352,3 +353,15 @@ def parse_event(data: Mapping[str, Any]) -> AnyEvent:
 def event_from_json(text: str) -> AnyEvent:
     """The event for a JSON text from the library."""
     return parse_event(json.loads(text))
+
+
+def event_of_kind(kind: int, text: str) -> AnyEvent:
+    """The event for a JSON text the library handed with its ``nfv_event_kind`` (the kind chooses the class)."""
+    data = json.loads(text)
+    cls = _BY_TYPE.get(EVENT_KINDS.get(kind, ""))
+    if cls is not None:
+        try:
+            return cls.from_dict(data)
+        except (MissingKeyError, TypeError, ValueError):
+            pass
+    return UnknownEvent(type=str(data.get("type", "")), data=frozen_mapping(data))

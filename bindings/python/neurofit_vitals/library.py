@@ -23,7 +23,7 @@ class LibraryInfo:
     """Versions of the loaded library."""
 
     version: str
-    """SDK version, "1.0.0"."""
+    """SDK version, "MAJOR.MINOR.PATCH"."""
     version_number: int
     """MAJOR * 1000000 + MINOR * 1000 + PATCH."""
     engine_version: str

@@ -34,7 +34,7 @@ def test_pull_mode_reading_completes_with_the_simulated_heart_rate() -> None:
         state = session.state
     assert abs(result.heart_rate_bpm - 72) < 3
     assert result.quality in (nfv.SignalQuality.CLEAN, nfv.SignalQuality.USABLE)
-    assert result.sdk_version == "1.0.0" and result.id and result.captured_at_datetime is not None
+    assert result.sdk_version == nfv.library_info().version and result.id and result.captured_at_datetime is not None
     kinds = types_of(events)
     assert kinds[-1] == "completed" or kinds[-2] == "completed"
     assert kinds.index("started") < kinds.index("preview") < kinds.index("measurementComplete") < kinds.index(

@@ -18,7 +18,7 @@ public final class VitalsSDK {
     private VitalsSDK() {
     }
 
-    /** The library's version, "1.0.0". */
+    /** The library's version, "MAJOR.MINOR.PATCH". */
     public static String version() {
         return NativeApi.staticString(NativeApi.nfv_version_string());
     }
