@@ -42,4 +42,4 @@ final class HandleTable<Object: Sendable>: Sendable {
 }
 
 /// Every live session handle.
-let sessions = HandleTable<SessionHandle>(kind: "session")
+let sessions = HandleTable<SessionLifecycle>(kind: "session")

@@ -1,6 +1,7 @@
 import CNeurofitVitals
 import Glibc
 import NeurofitVitals
+import NeurofitVitalsCamera
 import StrictJSON
 
 /// See include/neurofit_vitals.h.
@@ -15,7 +16,8 @@ public func nfv_session_new(_ configJson: UnsafePointer<CChar>?,
         guard let outSession else { throw .invalidArgument("out_session must not be NULL") }
         outSession.pointee = nil
         let text = try Arguments.optionalString(configJson, "config_json")
-        outSession.pointee = sessions.insert(SessionHandle(try SessionSetup(configurationJSON: text)))
+        let setup = try SessionSetup(configurationJSON: text)
+        outSession.pointee = sessions.insert(SessionLifecycle(setup, defaultSource: DefaultCamera.source))
     }
 }
 
@@ -331,8 +333,8 @@ private func cFeed(_ handle: OpaquePointer?, _ submit: (HostFrameSource) throws(
 /// Runs `feed` on the handle: its status, or `NFV_DONE` (with the reason as the last error message) once the session
 /// has ended.
 private func cFeed(_ handle: OpaquePointer?,
-                   _ feed: (SessionHandle) throws(VitalsError) -> SessionHandle.Feeding) -> nfv_status {
-    var feeding = SessionHandle.Feeding.accepted
+                   _ feed: (SessionLifecycle) throws(VitalsError) -> SessionLifecycle.Feeding) -> nfv_status {
+    var feeding = SessionLifecycle.Feeding.accepted
     let status = cCall { () throws(VitalsError) in feeding = try feed(sessions.object(handle)) }
     guard status == NFV_OK, case .over(let reason) = feeding else { return status }
     LastError.current.recordDone(reason)

@@ -106,14 +106,13 @@ private func simulatorOptions(_ options: ParsedArguments) throws(UsageError) -> 
 /// Set by SIGINT: the reading is stopped cleanly (camera and torch released) instead of the process dying.
 nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 
-/// Starts `session`, shows or prints its events until the stream ends (with `swatch` on the live line when given);
-/// exit 0 with a result.
+/// Starts a session from `setup` through the same lifecycle a C host's handle runs, shows or prints its events until
+/// the stream ends (with `swatch` on the live line when given); exit 0 with a result.
 func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) -> Int32 {
     signal(SIGINT) { _ in interrupted = 1 }
-    defer { setup.preview?.close() }
-    let session: Session
+    let session = SessionLifecycle(setup, defaultSource: DefaultCamera.source)
+    defer { session.release() }
     do throws(VitalsError) {
-        session = try Session(setup, defaultSource: DefaultCamera.source)
         try session.start()
     } catch {
         printError("nfv: \(error.message)")
@@ -134,7 +133,7 @@ func runSession(_ setup: SessionSetup, json: Bool, swatch: GlowSwatch? = nil) ->
             session.stop()
         }
         let pulled: Session.Pull
-        do { pulled = try session.nextEvent(timeout: 0.2) } catch { break }
+        do { pulled = try session.nextEvent(timeout: 0.2) } catch { break }   // one consumer: never refused here
         guard case .event(let event) = pulled else {
             if pulled == .ended { break } else { continue }
         }

@@ -5,7 +5,7 @@ import json
 from typing import Any, Dict, List
 
 import neurofit_vitals as nfv
-from neurofit_vitals import _capi
+from neurofit_vitals import _capi, _contract
 from neurofit_vitals._records import Record
 
 # No finger at first, a lifted finger 12 s into the first reading (a contactLost cancel), then a full reading.
@@ -20,9 +20,11 @@ def raw_events(session: nfv.Session) -> List[Dict[str, Any]]:
         item = session._core.pull(10_000)
         if item is None:
             raise AssertionError("no event within 10 s")
-        if not isinstance(item, str):
+        if not isinstance(item, tuple):
             return events
-        events.append(json.loads(item))
+        kind, text = item
+        events.append(json.loads(text))
+        assert _contract.EVENT_KINDS[kind] == events[-1]["type"], (kind, text)   # the library's kind names the type
 
 
 def assert_maps_completely(record: Record, data: Dict[str, Any]) -> None:

@@ -1,13 +1,13 @@
 import Glibc
-import NeurofitVitals
-import NeurofitVitalsCamera
 import Synchronization
 
-/// The session behind one `nfv_session *`: a `SessionSetup` the host fills in, then the running `Session` built from
-/// it at the first start, under one lock. Every call the handle's phase does not allow is `misuse`.
-final class SessionHandle: Sendable {
+/// A session's whole lifecycle as a host drives it — the one owner of its phase: configuring (a `SessionSetup` the
+/// host fills in), then the running `Session` built from it at the first start, or ended before any start; the wait
+/// of an event reader for a start; and which calls each phase allows (every other call is `misuse`). The C handle
+/// (`nfv_session *`) and `nfv` both drive sessions through it, so they run the same lifecycle.
+public final class SessionLifecycle: Sendable {
     /// What a submit call found.
-    enum Feeding {
+    public enum Feeding: Sendable {
         /// The frame or sample was handed to the session.
         case accepted
         /// The session has ended (the duration was captured, it was stopped, or it failed): the host stops feeding.
@@ -31,18 +31,23 @@ final class SessionHandle: Sendable {
     /// `release` was called (the handle is being destroyed): readers still waiting get the end of the stream.
     private let released = Atomic<Bool>(false)
     /// Where preview frames go, if the host asked for them: closed by `release`.
-    private let previewMailbox = Mutex<PreviewMailbox?>(nil)
+    private let previewMailbox: Mutex<PreviewMailbox?>
     /// A thread is inside `nextEvent`: a second one at the same time is refused (one consumer per session).
     private let pulling = Atomic<Bool>(false)
 
-    /// A handle whose session will run with `setup`.
-    init(_ setup: SessionSetup) {
+    /// Builds the source when the host chose none (the default camera); nil: a source is required.
+    private let defaultSource: SessionSetup.DefaultSource?
+
+    /// A lifecycle whose session will run with `setup`, or with `defaultSource`'s source when the setup chose none.
+    public init(_ setup: SessionSetup, defaultSource: SessionSetup.DefaultSource?) {
         phase = Mutex(.configuring(setup))
+        previewMailbox = Mutex(setup.preview)
+        self.defaultSource = defaultSource
     }
 
     /// Changes the setup. Only before the first start.
     /// - Throws: `misuse` once started or stopped; `change`'s error.
-    func configure(_ change: (inout SessionSetup) throws(VitalsError) -> Void) throws(VitalsError) {
+    public func configure(_ change: (inout SessionSetup) throws(VitalsError) -> Void) throws(VitalsError) {
         try phase.withLock { (phase) throws(VitalsError) in
             guard case .configuring(var setup) = phase else {
                 throw .misuse("Sources, recording and the callback are chosen before start")
@@ -55,7 +60,8 @@ final class SessionHandle: Sendable {
     /// Sets (nil: removes) where preview frames go: at most `maximumFPS` a second to `deliver` on a thread of their
     /// own. Before the first start only; `release` stops them.
     /// - Throws: `misuse` once started; `internalError` when the system refuses a thread.
-    func setPreview(_ preview: (maximumFPS: Int, deliver: @Sendable (PreviewFrame) -> Void)?) throws(VitalsError) {
+    public func setPreview(_ preview: (maximumFPS: Int, deliver: @Sendable (PreviewFrame) -> Void)?)
+        throws(VitalsError) {
         try configure { (setup) throws(VitalsError) in
             let mailbox = try preview.map { (fps, deliver) throws(VitalsError) in
                 try PreviewMailbox(maximumFPS: fps, deliver: deliver)
@@ -68,7 +74,8 @@ final class SessionHandle: Sendable {
 
     /// Chooses the source. Before the first start, and only once.
     /// - Throws: `misuse` once started, or when a source was already chosen; `make`'s error.
-    func chooseSource(_ make: (VitalsConfiguration) throws(VitalsError) -> any FrameSource) throws(VitalsError) {
+    public func chooseSource(_ make: (VitalsConfiguration) throws(VitalsError) -> any FrameSource)
+        throws(VitalsError) {
         try configure { (setup) throws(VitalsError) in
             if let chosen = setup.source {
                 throw .misuse("A source was already chosen: \(chosen.info.kind) (one source per session; create a "
@@ -80,7 +87,7 @@ final class SessionHandle: Sendable {
 
     /// Builds the session on the first call (the chosen source, else the default camera) and starts it.
     /// Readers waiting in `nextEvent` learn the outcome: events to come, or (failed) none.
-    func start() throws(VitalsError) {
+    public func start() throws(VitalsError) {
         defer { announcePhaseChange() }
         do {
             try startSession()
@@ -100,7 +107,7 @@ final class SessionHandle: Sendable {
             case .ended:
                 throw Session.stoppedError
             case .configuring(let setup):
-                let session = try Session(setup, defaultSource: DefaultCamera.source)
+                let session = try Session(setup, defaultSource: defaultSource)
                 phase = .running(session)
                 return session
             }
@@ -116,12 +123,12 @@ final class SessionHandle: Sendable {
     }
 
     /// See `Session.cancelReading`; nothing to cancel before start.
-    func cancelReading(reason: String) {
+    public func cancelReading(reason: String) {
         session?.cancelReading(reason: reason)
     }
 
     /// The setup's choice before start, the state machine's afterwards.
-    var autoStart: Bool {
+    public var autoStart: Bool {
         get {
             phase.withLock { phase in
                 switch phase {
@@ -147,7 +154,7 @@ final class SessionHandle: Sendable {
     }
 
     /// See `Session.stop`. Before the first start it ends the (empty) event stream.
-    func stop() {
+    public func stop() {
         let running = phase.withLock { phase -> Session? in
             switch phase {
             case .running(let session): return session
@@ -163,7 +170,7 @@ final class SessionHandle: Sendable {
     /// `stop`, and no callback runs after it returns (unless called from inside one, or the result is owed: see
     /// `Session.release`); a reader waiting in `nextEvent` gets the end of the stream; the release notice is given
     /// once no callback can follow. For destroy.
-    func release() {
+    public func release() {
         released.store(true, ordering: .releasing)
         previewMailbox.withLock { $0 }?.close()
         if let session { return session.release() }
@@ -180,7 +187,7 @@ final class SessionHandle: Sendable {
     /// from another thread; `ended` when no event can ever come (the start failed, stopped before start, released).
     /// - Throws: `invalidArgument` when events go to a callback; `misuse` while another thread is in this call (two
     ///   consumers would each get part of the stream).
-    func nextEvent(timeout: Double?) throws(VitalsError) -> Session.Pull {
+    public func nextEvent(timeout: Double?) throws(VitalsError) -> Session.Pull {
         guard !pulling.exchange(true, ordering: .acquiringAndReleasing) else { throw Self.secondConsumer }
         defer { pulling.store(false, ordering: .releasing) }
         let deadline = timeout.map(ConditionLock.deadline(after:))
@@ -255,7 +262,7 @@ final class SessionHandle: Sendable {
     /// duration captured, stopped, failed), so the host knows to stop feeding.
     /// - Throws: `misuse` when the source is not host frames, before start or while idle after a cancel ("call start
     ///   first"): all before the arguments are looked at; then `submit`'s errors.
-    func feed(_ submit: (HostFrameSource) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
+    public func feed(_ submit: (HostFrameSource) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
         try feed(HostFrameSource.self, submit) { _ throws(VitalsError) in
             throw .misuse("This session does not read host frames: call nfv_session_use_host_frames before start")
         }
@@ -265,7 +272,7 @@ final class SessionHandle: Sendable {
     /// accelerometer itself) with `submit`; as `feed(_:)` otherwise.
     /// - Throws: `misuse` before start (when no source was chosen), and for the simulator and replays (their own
     ///   clocks, their own motion); `submit`'s errors.
-    func feedMotion(_ submit: (any HostMotionInput) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
+    public func feedMotion(_ submit: (any HostMotionInput) throws(VitalsError) -> Void) throws(VitalsError) -> Feeding {
         try feed((any HostMotionInput).self, submit) { (source) throws(VitalsError) in
             guard let source else { throw HostFrameSource.notRunning }
             throw .misuse("This session's source (\(source.info.kind)) takes no motion samples from the host: they "
@@ -298,5 +305,17 @@ final class SessionHandle: Sendable {
     private static let feedingOver = "The session has ended: stop feeding frames"
 
     /// The current state (`idle` before start).
-    var state: SessionState { session?.state ?? .idle }
+    public var state: SessionState { session?.state ?? .idle }
+
+    /// The configuration the session runs (or will run) with: the running session's, else the host's or the
+    /// defaults.
+    public var configuration: VitalsConfiguration {
+        phase.withLock { phase in
+            switch phase {
+            case .configuring(let setup): setup.configurationOrDefaults
+            case .running(let session): session.configuration
+            case .ended: VitalsConfiguration()
+            }
+        }
+    }
 }
