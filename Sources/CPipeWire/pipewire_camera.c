@@ -26,6 +26,16 @@ static struct {
     __typeof__(pw_main_loop_new) *main_loop_new;
     __typeof__(pw_main_loop_get_loop) *main_loop_get_loop;
     __typeof__(pw_main_loop_destroy) *main_loop_destroy;
+    __typeof__(pw_thread_loop_new) *thread_loop_new;
+    __typeof__(pw_thread_loop_get_loop) *thread_loop_get_loop;
+    __typeof__(pw_thread_loop_start) *thread_loop_start;
+    __typeof__(pw_thread_loop_stop) *thread_loop_stop;
+    __typeof__(pw_thread_loop_destroy) *thread_loop_destroy;
+    __typeof__(pw_thread_loop_lock) *thread_loop_lock;
+    __typeof__(pw_thread_loop_unlock) *thread_loop_unlock;
+    __typeof__(pw_thread_loop_signal) *thread_loop_signal;
+    __typeof__(pw_thread_loop_get_time) *thread_loop_get_time;
+    __typeof__(pw_thread_loop_timed_wait_full) *thread_loop_timed_wait_full;
     __typeof__(pw_context_new) *context_new;
     __typeof__(pw_context_destroy) *context_destroy;
     __typeof__(pw_context_connect) *context_connect;
@@ -60,6 +70,16 @@ static void load_library(void) {
     RESOLVE(main_loop_new, pw_main_loop_new)
     RESOLVE(main_loop_get_loop, pw_main_loop_get_loop)
     RESOLVE(main_loop_destroy, pw_main_loop_destroy)
+    RESOLVE(thread_loop_new, pw_thread_loop_new)
+    RESOLVE(thread_loop_get_loop, pw_thread_loop_get_loop)
+    RESOLVE(thread_loop_start, pw_thread_loop_start)
+    RESOLVE(thread_loop_stop, pw_thread_loop_stop)
+    RESOLVE(thread_loop_destroy, pw_thread_loop_destroy)
+    RESOLVE(thread_loop_lock, pw_thread_loop_lock)
+    RESOLVE(thread_loop_unlock, pw_thread_loop_unlock)
+    RESOLVE(thread_loop_signal, pw_thread_loop_signal)
+    RESOLVE(thread_loop_get_time, pw_thread_loop_get_time)
+    RESOLVE(thread_loop_timed_wait_full, pw_thread_loop_timed_wait_full)
     RESOLVE(context_new, pw_context_new)
     RESOLVE(context_destroy, pw_context_destroy)
     RESOLVE(context_connect, pw_context_connect)
@@ -119,10 +139,16 @@ static int64_t monotonic_ns(void) {
     return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
-/* ---- A connection: main loop, context, core, registry --------------------------------------------------------- */
+/* ---- A connection: loop, context, core, registry ------------------------------------------------------------ */
 
+/* A connection runs its PipeWire loop one of two ways. Discovery, which only waits for a few replies, iterates a
+ * main loop inside its own calls. A capture stream has a thread loop: a thread of its own that dispatches the
+ * daemon's messages and the stream's buffers as they come, whatever the caller's thread is busy with (reducing the
+ * previous frame, tuning the exposure), so a frame is copied out and its buffer handed back at once. Everything
+ * that touches a threaded connection holds its lock; callbacks run with it held and wake the waiting caller. */
 typedef struct connection {
-    struct pw_main_loop *main_loop;
+    struct pw_main_loop *main_loop;       /* discovery */
+    struct pw_thread_loop *thread_loop;   /* capture */
     struct pw_loop *loop;
     struct pw_context *context;
     struct pw_core *core;
@@ -134,32 +160,46 @@ typedef struct connection {
     int broken;           /* -errno once the core reported a fatal error */
 } connection;
 
+/* Wakes a caller waiting in run_until on a threaded connection (called from callbacks). */
+static void wake(connection *c) {
+    if (c->thread_loop) pw.thread_loop_signal(c->thread_loop, false);
+}
+
 static void on_core_done(void *data, uint32_t id, int seq) {
     connection *c = data;
     if (id == PW_ID_CORE && seq == c->pending_seq) c->synced = 1;
+    wake(c);
 }
 
 static void on_core_error(void *data, uint32_t id, int seq, int res, const char *message) {
     connection *c = data;
     if (id == PW_ID_CORE) c->broken = res < 0 ? res : -EPIPE;
+    wake(c);
 }
 
 static const struct pw_core_events core_events = {
     PW_VERSION_CORE_EVENTS, .done = on_core_done, .error = on_core_error,
 };
 
-/* Runs the loop until `*flag` is set, the core broke or `deadline_ns` passed. Returns 0, -ETIMEDOUT or the break. */
+/* Waits until `*flag` is set, the core broke or `deadline_ns` passed: on a threaded connection (lock held) for the
+ * loop's thread to signal, else iterating the main loop here. Returns 0, -ETIMEDOUT or the break. */
 static int run_until(connection *c, const int *flag, int64_t deadline_ns) {
-    pw_loop_enter(c->loop);
+    if (!c->thread_loop) pw_loop_enter(c->loop);
     int result = 0;
     while (!*flag) {
         if (c->broken) { result = c->broken; break; }
         int64_t left = deadline_ns - monotonic_ns();
         if (left <= 0) { result = -ETIMEDOUT; break; }
+        if (c->thread_loop) {
+            struct timespec until;
+            pw.thread_loop_get_time(c->thread_loop, &until, left);
+            pw.thread_loop_timed_wait_full(c->thread_loop, &until);
+            continue;
+        }
         int waited = pw_loop_iterate(c->loop, (int)((left + 999999) / 1000000));
         if (waited < 0 && waited != -EINTR) { result = waited; break; }
     }
-    pw_loop_leave(c->loop);
+    if (!c->thread_loop) pw_loop_leave(c->loop);
     return result;
 }
 
@@ -169,7 +209,9 @@ static int sync_core(connection *c, int64_t deadline_ns) {
     return run_until(c, &c->synced, deadline_ns);
 }
 
+/* Tears the connection down; a threaded one's thread is stopped first (the caller must not hold its lock). */
 static void disconnect(connection *c) {
+    if (c->thread_loop) pw.thread_loop_stop(c->thread_loop);
     if (c->registry) {
         spa_hook_remove(&c->registry_listener);
         pw.proxy_destroy((struct pw_proxy *)c->registry);
@@ -180,30 +222,42 @@ static void disconnect(connection *c) {
     }
     if (c->context) pw.context_destroy(c->context);
     if (c->main_loop) pw.main_loop_destroy(c->main_loop);
+    if (c->thread_loop) pw.thread_loop_destroy(c->thread_loop);
     memset(c, 0, sizeof *c);
 }
 
-/* Connects `c` (fd -1: the default remote; else a duplicate of fd) with `events` on the registry. Returns 0 or
- * -errno. */
-static int connect_to(connection *c, int fd, const struct pw_registry_events *events, void *owner) {
+/* Connects `c` (fd -1: the default remote; else a duplicate of fd) with `events` on the registry; `threaded` gives
+ * it a thread loop, started and locked on return (the caller unlocks). Returns 0 or -errno. */
+static int connect_to(connection *c, int fd, const struct pw_registry_events *events, void *owner, int threaded) {
     memset(c, 0, sizeof *c);
     if (nfv_pw_load(NULL) != 0) return -ENOSYS;
-    c->main_loop = pw.main_loop_new(NULL);
-    if (!c->main_loop) return -errno ? -errno : -ENOMEM;
-    c->loop = pw.main_loop_get_loop(c->main_loop);
+    if (threaded) {
+        c->thread_loop = pw.thread_loop_new("nfv-camera", NULL);
+        if (!c->thread_loop) return errno ? -errno : -ENOMEM;
+        c->loop = pw.thread_loop_get_loop(c->thread_loop);
+    } else {
+        c->main_loop = pw.main_loop_new(NULL);
+        if (!c->main_loop) return errno ? -errno : -ENOMEM;
+        c->loop = pw.main_loop_get_loop(c->main_loop);
+    }
     c->context = pw.context_new(c->loop, NULL, 0);
     if (!c->context) { int code = errno ? -errno : -ENOMEM; disconnect(c); return code; }
+    if (threaded) {
+        int started = pw.thread_loop_start(c->thread_loop);
+        if (started < 0) { disconnect(c); return started; }
+        pw.thread_loop_lock(c->thread_loop);
+    }
     if (fd >= 0) {
         int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-        if (copy < 0) { int code = -errno; disconnect(c); return code; }
+        if (copy < 0) { int code = -errno; return code; }
         c->core = pw.context_connect_fd(c->context, copy, NULL, 0);
     } else {
         c->core = pw.context_connect(c->context, NULL, 0);
     }
-    if (!c->core) { int code = errno ? -errno : -ECONNREFUSED; disconnect(c); return code; }
+    if (!c->core) return errno ? -errno : -ECONNREFUSED;
     pw_core_add_listener(c->core, &c->core_listener, &core_events, c);
     c->registry = pw_core_get_registry(c->core, PW_VERSION_REGISTRY, 0);
-    if (!c->registry) { disconnect(c); return -ENOMEM; }
+    if (!c->registry) return -ENOMEM;
     pw_registry_add_listener(c->registry, &c->registry_listener, events, owner);
     return 0;
 }
@@ -425,7 +479,7 @@ int nfv_pw_discover(int fd, int timeout_ms, nfv_pw_camera **cameras) {
     discovery *d = calloc(1, sizeof *d);
     if (!d) return -ENOMEM;
     int64_t deadline = monotonic_ns() + (int64_t)timeout_ms * 1000000;
-    int result = connect_to(&d->conn, fd, &discovery_events, d);
+    int result = connect_to(&d->conn, fd, &discovery_events, d, 0);
     if (result == 0) result = sync_core(&d->conn, deadline);
     if (result == 0) {
         for (int i = 0; i < d->node_count; i++) {
@@ -471,7 +525,9 @@ void nfv_pw_cameras_free(nfv_pw_camera *cameras, int count) {
 
 /* ---- Capture -------------------------------------------------------------------------------------------------- */
 
-#define SLOTS 4
+/* Frames copied out by the loop's thread and not yet taken: room for half a second at 30 fps, so a caller busy
+ * for a while (a slow debug build, a loaded machine) loses none. */
+#define SLOTS 16
 
 typedef struct slot {
     uint8_t *data;
@@ -512,11 +568,13 @@ static void on_stream_global(void *data, uint32_t id, uint32_t permissions, cons
         s->target_id = id;
         s->target_found = 1;
     }
+    wake(&s->conn);
 }
 
 static void on_stream_global_remove(void *data, uint32_t id) {
     nfv_pw_stream *s = data;
     if (s->target_found && id == s->target_id) s->lost = -ENODEV;
+    wake(&s->conn);
 }
 
 static const struct pw_registry_events stream_registry_events = {
@@ -527,6 +585,7 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
     nfv_pw_stream *s = data;
     if (state == PW_STREAM_STATE_ERROR) s->lost = -EPIPE;
     else if (state == PW_STREAM_STATE_UNCONNECTED && old != PW_STREAM_STATE_UNCONNECTED) s->lost = -ENODEV;
+    wake(&s->conn);
 }
 
 static void request_header_meta(nfv_pw_stream *s) {
@@ -563,6 +622,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     if (fourcc & UNREADABLE) {
         if (s->negotiated == 1) s->lost = -EPROTO;
         s->negotiated = -1;
+        wake(&s->conn);
         return;
     }
     s->fourcc = fourcc;
@@ -570,6 +630,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     s->height = height;
     s->negotiated = 1;
     request_header_meta(s);
+    wake(&s->conn);
 }
 
 /* Copies a buffer's planes one after the other into `into`. Returns 0, or -1 when the buffer holds nothing usable. */
@@ -635,6 +696,7 @@ static void on_process(void *data) {
         }
         pw.stream_queue_buffer(s->stream, held);
     }
+    wake(&s->conn);
 }
 
 static const struct pw_stream_events stream_events = {
@@ -669,7 +731,7 @@ nfv_pw_stream *nfv_pw_stream_open(int fd, const char *node_name, uint32_t fourcc
     if (!s) { *error = ENOMEM; return NULL; }
     snprintf(s->target, sizeof s->target, "%s", node_name);
     int64_t deadline = monotonic_ns() + (int64_t)timeout_ms * 1000000;
-    int result = connect_to(&s->conn, fd, &stream_registry_events, s);
+    int result = connect_to(&s->conn, fd, &stream_registry_events, s, 1);
     if (result == 0) result = sync_core(&s->conn, deadline);
     if (result == 0 && !s->target_found) result = -ENOENT;
     if (result == 0) {
@@ -692,6 +754,7 @@ nfv_pw_stream *nfv_pw_stream_open(int fd, const char *node_name, uint32_t fourcc
         if (result == 0 && s->negotiated < 0) result = -EPROTO;
         if (result == 0 && s->lost) result = s->lost;
     }
+    if (s->conn.thread_loop) pw.thread_loop_unlock(s->conn.thread_loop);
     if (result != 0) {
         nfv_pw_stream_close(s);
         *error = -result;
@@ -703,29 +766,21 @@ nfv_pw_stream *nfv_pw_stream_open(int fd, const char *node_name, uint32_t fourcc
 
 int nfv_pw_stream_set_active(nfv_pw_stream *s, int active) {
     if (!s || !s->stream) return -EINVAL;
+    pw.thread_loop_lock(s->conn.thread_loop);
     s->active = active != 0;
     s->count = 0;
     s->clock_decided = 0;
     s->have_sequence = 0;
-    pw_loop_enter(s->conn.loop);
     int result = pw.stream_set_active(s->stream, active != 0);
-    pw_loop_leave(s->conn.loop);
+    pw.thread_loop_unlock(s->conn.thread_loop);
     return result;
 }
 
-int nfv_pw_stream_next(nfv_pw_stream *s, int timeout_ms, nfv_pw_frame *frame) {
-    if (!s) return -EINVAL;
-    int64_t deadline = monotonic_ns() + (int64_t)timeout_ms * 1000000;
-    int have = s->count > 0;
-    if (!have && !s->lost) {
-        /* `count` is an int flag for run_until: wait until a frame is queued. */
-        int result = run_until(&s->conn, &s->count, deadline);
-        if (result < 0 && result != -ETIMEDOUT) return result == -EPIPE ? -EPIPE : result;
-    }
-    if (s->lost) return s->lost;
-    if (s->count == 0) return 0;
+/* Hands the oldest queued frame to the caller (lock held): its slot takes the memory of the frame handed out
+ * before, which the caller is done with. */
+static void take_frame(nfv_pw_stream *s, nfv_pw_frame *frame) {
     slot taken = s->ring[s->head];
-    s->ring[s->head] = s->out;     /* the previous frame's memory goes back into the ring */
+    s->ring[s->head] = s->out;
     s->out = taken;
     s->head = (s->head + 1) % SLOTS;
     s->count--;
@@ -740,16 +795,35 @@ int nfv_pw_stream_next(nfv_pw_stream *s, int timeout_ms, nfv_pw_frame *frame) {
     frame->sequence = s->out.sequence;
     frame->dropped = s->dropped;
     s->dropped = 0;
-    return 1;
+}
+
+int nfv_pw_stream_next(nfv_pw_stream *s, int timeout_ms, nfv_pw_frame *frame) {
+    if (!s) return -EINVAL;
+    int64_t deadline = monotonic_ns() + (int64_t)timeout_ms * 1000000;
+    pw.thread_loop_lock(s->conn.thread_loop);
+    int result = 0;
+    if (s->count == 0 && !s->lost) {
+        /* `count` is an int flag for run_until: wait until a frame is queued. */
+        result = run_until(&s->conn, &s->count, deadline);
+        if (result == -ETIMEDOUT) result = 0;
+    }
+    if (s->lost) result = s->lost;
+    else if (result == 0 && s->count > 0) {
+        take_frame(s, frame);
+        result = 1;
+    }
+    pw.thread_loop_unlock(s->conn.thread_loop);
+    return result;
 }
 
 void nfv_pw_stream_close(nfv_pw_stream *s) {
     if (!s) return;
+    if (s->conn.thread_loop) pw.thread_loop_stop(s->conn.thread_loop);   /* no callback runs from here on */
     if (s->stream) {
         spa_hook_remove(&s->stream_listener);
         pw.stream_destroy(s->stream);
     }
-    if (s->conn.main_loop) disconnect(&s->conn);
+    if (s->conn.thread_loop) disconnect(&s->conn);
     for (int i = 0; i < SLOTS; i++) free(s->ring[i].data);
     free(s->out.data);
     free(s);

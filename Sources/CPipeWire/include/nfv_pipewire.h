@@ -4,9 +4,10 @@
  * camera or the portal is needed, so the library loads and reads V4L2 cameras on a machine without them. SPA's pod
  * builders and parsers are header-only and compiled in; every pw_* function is resolved with dlsym.
  *
- * Threading: a connection (discovery or a stream) is used by one thread at a time; it runs its own PipeWire loop
- * inside the calls that wait (no thread of its own). Strings returned in structures are owned by the structure and
- * freed by its free function. */
+ * Threading: a connection (discovery or a stream) is used by one thread at a time. Discovery runs its PipeWire loop
+ * inside the call; a stream has a thread of its own (a pw_thread_loop) that takes each frame as it comes and queues
+ * a copy, so frames are not lost while the caller is busy between nfv_pw_stream_next calls. Strings returned in
+ * structures are owned by the structure and freed by its free function. */
 #ifndef NFV_PIPEWIRE_H
 #define NFV_PIPEWIRE_H
 
