@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <pipewire/pipewire.h>
+#include <spa/param/props.h>
 #include <spa/param/video/format-utils.h>
 #include <spa/pod/builder.h>
 #include <spa/utils/result.h>
@@ -557,7 +558,101 @@ struct nfv_pw_stream {
     int have_sequence;
     uint64_t dropped;
     int clock_decided, header_clock;
+    struct pw_node *node;             /* the target node, for its exposure controls */
+    struct spa_hook node_listener;
+    nfv_pw_exposure exposure;
+    uint32_t auto_id, time_id, gain_id;   /* the controls' property ids (SPA_ID_INVALID: not offered) */
 };
+
+/* ---- Exposure controls -------------------------------------------------------------------------------------- */
+
+/* Takes one PropInfo the node published: PipeWire's libcamera plugin names each libcamera control (AeEnable,
+ * ExposureTime, AnalogueGain) in the description (the name in older plugins), with its range as the type's choice
+ * (default, minimum, maximum). */
+static void on_control_info(void *data, int seq, uint32_t id, uint32_t index, uint32_t next,
+                            const struct spa_pod *param) {
+    nfv_pw_stream *s = data;
+    if (id != SPA_PARAM_PropInfo || !param || !spa_pod_is_object_type(param, SPA_TYPE_OBJECT_PropInfo)) return;
+    uint32_t key = SPA_ID_INVALID;
+    const char *name = NULL, *description = NULL;
+    if (spa_pod_parse_object(param, SPA_TYPE_OBJECT_PropInfo, NULL, SPA_PROP_INFO_id, SPA_POD_Id(&key),
+                             SPA_PROP_INFO_name, SPA_POD_OPT_String(&name),
+                             SPA_PROP_INFO_description, SPA_POD_OPT_String(&description)) < 0) return;
+    /* The type is a choice (a range, or a bool's enum) or a plain value: read as it is, not through the parser. */
+    const struct spa_pod_prop *typed = spa_pod_object_find_prop((const struct spa_pod_object *)param, NULL,
+                                                                SPA_PROP_INFO_type);
+    const struct spa_pod *type = typed ? &typed->value : NULL;
+    const char *control = description ? description : name;
+    if (!control || !type) return;
+    uint32_t count = 0, choice = 0;
+    const struct spa_pod *values = spa_pod_get_values(type, &count, &choice);
+    const void *body = SPA_POD_BODY_CONST(values);
+    nfv_pw_exposure *e = &s->exposure;
+    if (strcmp(control, "AeEnable") == 0 && values->type == SPA_TYPE_Bool) {
+        s->auto_id = key;
+        e->has_auto = 1;
+    } else if (strcmp(control, "ExposureTime") == 0 && values->type == SPA_TYPE_Int && count >= 3) {
+        const int32_t *range = body;
+        s->time_id = key;
+        e->has_time = 1;
+        e->time_default_us = range[0];
+        e->time_min_us = range[1];
+        e->time_max_us = range[2];
+    } else if (strcmp(control, "AnalogueGain") == 0 && values->type == SPA_TYPE_Float && count >= 3) {
+        const float *range = body;
+        s->gain_id = key;
+        e->has_gain = 1;
+        e->gain_default = range[0];
+        e->gain_min = range[1];
+        e->gain_max = range[2];
+    }
+}
+
+static const struct pw_node_events control_events = {
+    PW_VERSION_NODE_EVENTS, .param = on_control_info,
+};
+
+/* Binds the target node and reads the exposure controls it offers (lock held). Returns 0 or -errno. */
+static int read_controls(nfv_pw_stream *s, int64_t deadline) {
+    s->auto_id = s->time_id = s->gain_id = SPA_ID_INVALID;
+    s->node = pw_registry_bind(s->conn.registry, s->target_id, PW_TYPE_INTERFACE_Node, PW_VERSION_NODE, 0);
+    if (!s->node) return -ENOMEM;
+    pw_node_add_listener(s->node, &s->node_listener, &control_events, s);
+    pw_node_enum_params(s->node, 0, SPA_PARAM_PropInfo, 0, UINT32_MAX, NULL);
+    return sync_core(&s->conn, deadline);
+}
+
+void nfv_pw_stream_exposure_controls(nfv_pw_stream *s, nfv_pw_exposure *controls) {
+    memset(controls, 0, sizeof *controls);
+    if (!s) return;
+    pw.thread_loop_lock(s->conn.thread_loop);
+    *controls = s->exposure;
+    pw.thread_loop_unlock(s->conn.thread_loop);
+}
+
+int nfv_pw_stream_set_exposure(nfv_pw_stream *s, int automatic, int32_t time_us, float gain) {
+    if (!s || !s->node) return -EINVAL;
+    if (!s->exposure.has_auto || (!automatic && !s->exposure.has_time)) return -ENOTSUP;
+    uint8_t buffer[256];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
+    struct spa_pod_frame frame;
+    spa_pod_builder_push_object(&builder, &frame, SPA_TYPE_OBJECT_Props, SPA_PARAM_Props);
+    spa_pod_builder_prop(&builder, s->auto_id, 0);
+    spa_pod_builder_bool(&builder, automatic != 0);
+    if (!automatic) {
+        spa_pod_builder_prop(&builder, s->time_id, 0);
+        spa_pod_builder_int(&builder, time_us);
+        if (s->exposure.has_gain && gain > 0) {
+            spa_pod_builder_prop(&builder, s->gain_id, 0);
+            spa_pod_builder_float(&builder, gain);
+        }
+    }
+    const struct spa_pod *props = spa_pod_builder_pop(&builder, &frame);
+    pw.thread_loop_lock(s->conn.thread_loop);
+    int result = s->lost ? s->lost : pw_node_set_param(s->node, SPA_PARAM_Props, 0, props);
+    pw.thread_loop_unlock(s->conn.thread_loop);
+    return result < 0 ? result : 0;
+}
 
 static void on_stream_global(void *data, uint32_t id, uint32_t permissions, const char *type, uint32_t version,
                              const struct spa_dict *props) {
@@ -734,6 +829,7 @@ nfv_pw_stream *nfv_pw_stream_open(int fd, const char *node_name, uint32_t fourcc
     int result = connect_to(&s->conn, fd, &stream_registry_events, s, 1);
     if (result == 0) result = sync_core(&s->conn, deadline);
     if (result == 0 && !s->target_found) result = -ENOENT;
+    if (result == 0) result = read_controls(s, deadline);
     if (result == 0) {
         struct pw_properties *props = pw.properties_new(
             PW_KEY_MEDIA_TYPE, "Video", PW_KEY_MEDIA_CATEGORY, "Capture", PW_KEY_MEDIA_ROLE, "Camera",
@@ -822,6 +918,10 @@ void nfv_pw_stream_close(nfv_pw_stream *s) {
     if (s->stream) {
         spa_hook_remove(&s->stream_listener);
         pw.stream_destroy(s->stream);
+    }
+    if (s->node) {
+        spa_hook_remove(&s->node_listener);
+        pw.proxy_destroy((struct pw_proxy *)s->node);
     }
     if (s->conn.thread_loop) disconnect(&s->conn);
     for (int i = 0; i < SLOTS; i++) free(s->ring[i].data);

@@ -7,8 +7,9 @@ import PpgCore
 /// the mode's format offered (NV12, YUY2, I420, RGB, BGR, BGRx/RGBx and their alpha forms, GRAY8 or MJPEG) at its
 /// size and rate, frame times from the buffer header (`spa_meta_header.pts`, `CLOCK_MONOTONIC`) or, when a node
 /// gives none, the arrival time (`frameClock` says which), sequence gaps counted as drops. Each frame is reduced to
-/// channel means by the shared `FrameReducer` (MJPEG: the 1/8-scale decode first). PipeWire cameras offer no
-/// exposure control here: the camera keeps its automatic exposure (`prepareControls` returns nil).
+/// channel means by the shared `FrameReducer` (MJPEG: the 1/8-scale decode first). Exposure goes through the
+/// node's own controls where it offers libcamera's (`AeEnable`, `ExposureTime`, `AnalogueGain`:
+/// `PipeWireExposure`); a node without them keeps its automatic exposure (`prepareControls` returns nil).
 final class PipeWireCaptureBackend: CaptureBackend {
     /// How long `open` waits for the daemon to link the node and agree a format (ms).
     static let openTimeoutMs: Int32 = 3000
@@ -103,11 +104,22 @@ final class PipeWireCaptureBackend: CaptureBackend {
     }
 
     func prepareControls(fps: Int, manualExposure: Bool) -> (limits: ExposureLimits, current: ExposureSetting)? {
-        nil
+        guard let stream else { return nil }
+        var offered = nfv_pw_exposure()
+        nfv_pw_stream_exposure_controls(stream, &offered)
+        guard manualExposure, let controls = PipeWireExposure(offered) else {
+            // Back on automatic exposure where the node can say so (a tuned reading before may have left it manual).
+            if offered.has_auto != 0 { _ = nfv_pw_stream_set_exposure(stream, 1, 0, 0) }
+            return nil
+        }
+        return (controls.limits(fps: fps), controls.start)
     }
 
     func apply(_ setting: ExposureSetting) throws(CaptureError) {
-        throw CaptureError("exposure", device: device, detail: "PipeWire cameras keep their automatic exposure")
+        guard let stream else { throw CaptureError("exposure", device: device, code: ENODEV) }
+        let result = nfv_pw_stream_set_exposure(stream, 0, PipeWireExposure.microseconds(setting),
+                                                PipeWireExposure.analogueGain(setting))
+        if result < 0 { throw CaptureError("pw_node_set_param(Props)", device: device, code: -result) }
     }
 
     // MARK: - Frames

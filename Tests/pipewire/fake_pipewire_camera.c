@@ -12,7 +12,13 @@
  * Environment: FAKE_PW_SCENE (scene table; default a flat red), FAKE_PW_NAME (node.name, default
  * libcamera_input.fake_back), FAKE_PW_LOCATION (default back), FAKE_PW_FPS (default 30), FAKE_PW_SPEED (frame time
  * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata: the client falls back to arrival times),
- * FAKE_PW_FORMAT (the one format offered: NV12, the default, YUY2, or UYVY, which the library cannot read).
+ * FAKE_PW_FORMAT (the one format offered: NV12, the default, YUY2, or UYVY, which the library cannot read),
+ * FAKE_PW_CONTROLS=1 (the node offers libcamera's exposure controls as PipeWire's libcamera plugin publishes them:
+ * PropInfo params "AeEnable" (a bool, SPA_PROP_START_CUSTOM + its libcamera id), "ExposureTime" (µs, as
+ * SPA_PROP_exposure) and "AnalogueGain" (a float, as SPA_PROP_gain), set through the node's Props param. With
+ * automatic exposure the scene is drawn as it is; with AeEnable off its brightness scales with ExposureTime ×
+ * AnalogueGain over the reference 16.6 ms at gain 1, so a tuner sees the frames respond. Every Props set prints
+ * "controls ae=0|1 exposure=US gain=G").
  * Signals: SIGUSR1 stalls the stream (no frames; the node stays), SIGUSR2 resumes it, SIGTERM/SIGINT quit (the node
  * disappears: a removed camera). Prints "ready" on stdout once the node is published, and "format NV12|YUY2|UYVY|none"
  * whenever a link agrees on a format (or clears it). */
@@ -28,6 +34,7 @@
 #include <pipewire/pipewire.h>
 #include <spa/param/video/format-utils.h>
 #include <spa/param/buffers.h>
+#include <spa/param/props.h>
 #include <spa/pod/builder.h>
 
 #define WIDTH 640
@@ -50,7 +57,19 @@ static struct {
     int announced;
     uint32_t offered;     /* the SPA video format offered */
     uint32_t agreed;      /* the format the link agreed on (0 before) */
+    int controls;         /* 1: the exposure controls are offered */
+    int ae;               /* AeEnable */
+    int32_t exposure_us;  /* ExposureTime */
+    float gain;           /* AnalogueGain */
 } fake;
+
+/* libcamera's control id of AeEnable (PipeWire's plugin publishes unmapped controls at SPA_PROP_START_CUSTOM + id). */
+#define AE_ENABLE_ID (SPA_PROP_START_CUSTOM + 1)
+#define EXPOSURE_MIN_US 100
+#define EXPOSURE_MAX_US 66666
+#define GAIN_MAX 16.0f
+/* The exposure at which manual frames are as bright as the scene (at gain 1). */
+#define REFERENCE_EXPOSURE_US 16600.0
 
 static volatile sig_atomic_t stalled, quitting;
 
@@ -77,14 +96,22 @@ static void load_scene(const char *path) {
     if (fake.rows >= 2) fake.step = fake.scene[4] - fake.scene[0];
 }
 
+/* How much brighter than the scene the frames are: 1 on automatic exposure, else the manual exposure's share. */
+static double exposure_factor(void) {
+    if (!fake.controls || fake.ae) return 1;
+    return fake.exposure_us * fake.gain / REFERENCE_EXPOSURE_US;
+}
+
 static void scene_at(double t, double rgb[3]) {
-    if (fake.rows < 2) { rgb[0] = 200; rgb[1] = 30; rgb[2] = 20; return; }
+    double factor = exposure_factor();
+    if (fake.rows < 2) { rgb[0] = 200 * factor; rgb[1] = 30 * factor; rgb[2] = 20 * factor; return; }
     double span = fake.step * (fake.rows - 1);
     double x = fmod(t, span) / fake.step;
     int i = (int)x;
     if (i >= fake.rows - 1) i = fake.rows - 2;
     double f = x - i;
-    for (int c = 0; c < 3; c++) rgb[c] = fake.scene[4 * i + 1 + c] * (1 - f) + fake.scene[4 * (i + 1) + 1 + c] * f;
+    for (int c = 0; c < 3; c++)
+        rgb[c] = (fake.scene[4 * i + 1 + c] * (1 - f) + fake.scene[4 * (i + 1) + 1 + c] * f) * factor;
 }
 
 static uint8_t clip(double value) { return value < 0 ? 0 : value > 255 ? 255 : (uint8_t)lround(value); }
@@ -117,7 +144,7 @@ static void draw_packed(uint8_t *pixels, uint32_t stride, double y, uint8_t u, u
 static void draw(uint8_t *pixels, uint32_t stride, double t) {
     double rgb[3];
     scene_at(t, rgb);
-    double r = rgb[0] > 255 ? 255 : rgb[0], g = rgb[1], b = rgb[2];
+    double r = rgb[0] > 255 ? 255 : rgb[0], g = rgb[1] > 255 ? 255 : rgb[1], b = rgb[2] > 255 ? 255 : rgb[2];
     double y = 16 + 0.257 * r + 0.504 * g + 0.098 * b;
     uint8_t u = clip(128 - 0.148 * r - 0.291 * g + 0.439 * b), v = clip(128 + 0.439 * r - 0.368 * g - 0.071 * b);
     if (fake.agreed != SPA_VIDEO_FORMAT_NV12) {
@@ -172,7 +199,27 @@ static void on_state_changed(void *data, enum pw_stream_state old, enum pw_strea
     }
 }
 
+/* A Props set on the node (the consumer's exposure controls): takes the controls it carries, within their ranges. */
+static void set_props(const struct spa_pod *param) {
+    if (!fake.controls || !param || !spa_pod_is_object(param)) return;
+    const struct spa_pod_prop *prop;
+    SPA_POD_OBJECT_FOREACH((const struct spa_pod_object *)param, prop) {
+        bool on;
+        int32_t exposure;
+        float gain;
+        if (prop->key == AE_ENABLE_ID && spa_pod_get_bool(&prop->value, &on) >= 0) fake.ae = on;
+        else if (prop->key == SPA_PROP_exposure && spa_pod_get_int(&prop->value, &exposure) >= 0)
+            fake.exposure_us = exposure < EXPOSURE_MIN_US ? EXPOSURE_MIN_US
+                             : exposure > EXPOSURE_MAX_US ? EXPOSURE_MAX_US : exposure;
+        else if (prop->key == SPA_PROP_gain && spa_pod_get_float(&prop->value, &gain) >= 0)
+            fake.gain = gain < 1 ? 1 : gain > GAIN_MAX ? GAIN_MAX : gain;
+    }
+    printf("controls ae=%d exposure=%d gain=%.2f\n", fake.ae, fake.exposure_us, fake.gain);
+    fflush(stdout);
+}
+
 static void on_param_changed(void *data, uint32_t id, const struct spa_pod *param) {
+    if (id == SPA_PARAM_Props) set_props(param);
     if (id != SPA_PARAM_Format) return;
     struct spa_video_info_raw info;
     fake.agreed = param && spa_format_video_raw_parse(param, &info) >= 0 ? info.format : 0;
@@ -211,6 +258,22 @@ static const struct spa_pod *enum_format(uint8_t *buffer, size_t size) {
         SPA_FORMAT_VIDEO_framerate, SPA_POD_Fraction(&SPA_FRACTION(fake.fps, 1)));
 }
 
+/* The PropInfo of the exposure controls, as PipeWire's libcamera plugin describes libcamera's; returns how many
+ * were written to `params`. */
+static uint32_t control_infos(struct spa_pod_builder *builder, const struct spa_pod **params) {
+    if (!fake.controls) return 0;
+    params[0] = spa_pod_builder_add_object(builder, SPA_TYPE_OBJECT_PropInfo, SPA_PARAM_PropInfo,
+        SPA_PROP_INFO_id, SPA_POD_Id(AE_ENABLE_ID), SPA_PROP_INFO_description, SPA_POD_String("AeEnable"),
+        SPA_PROP_INFO_type, SPA_POD_CHOICE_Bool(true));
+    params[1] = spa_pod_builder_add_object(builder, SPA_TYPE_OBJECT_PropInfo, SPA_PARAM_PropInfo,
+        SPA_PROP_INFO_id, SPA_POD_Id(SPA_PROP_exposure), SPA_PROP_INFO_description, SPA_POD_String("ExposureTime"),
+        SPA_PROP_INFO_type, SPA_POD_CHOICE_RANGE_Int(fake.exposure_us, EXPOSURE_MIN_US, EXPOSURE_MAX_US));
+    params[2] = spa_pod_builder_add_object(builder, SPA_TYPE_OBJECT_PropInfo, SPA_PARAM_PropInfo,
+        SPA_PROP_INFO_id, SPA_POD_Id(SPA_PROP_gain), SPA_PROP_INFO_description, SPA_POD_String("AnalogueGain"),
+        SPA_PROP_INFO_type, SPA_POD_CHOICE_RANGE_Float(fake.gain, 1.0f, GAIN_MAX));
+    return 3;
+}
+
 static void on_signal(int number) {
     if (number == SIGUSR1) stalled = 1;
     else if (number == SIGUSR2) stalled = 0;
@@ -229,6 +292,10 @@ int main(int argc, char **argv) {
     fake.speed = atof(env_or("FAKE_PW_SPEED", "1"));
     fake.header = getenv("FAKE_PW_NO_HEADER") == NULL;
     fake.noise = 12345;
+    fake.controls = getenv("FAKE_PW_CONTROLS") != NULL;
+    fake.ae = 1;
+    fake.exposure_us = (EXPOSURE_MIN_US + EXPOSURE_MAX_US) / 2;   /* libcamera's default when a sensor gives none */
+    fake.gain = 1;
     fake.start_ns = monotonic_ns();
     const char *format = env_or("FAKE_PW_FORMAT", "NV12");
     fake.offered = strcmp(format, "YUY2") == 0 ? SPA_VIDEO_FORMAT_YUY2
@@ -248,10 +315,12 @@ int main(int argc, char **argv) {
         PW_KEY_DEVICE_API, "libcamera", "api.libcamera.location", env_or("FAKE_PW_LOCATION", "back"),
         "api.libcamera.rotation", "90", NULL), &events, NULL);
 
-    uint8_t buffer[1024];
-    const struct spa_pod *params[1] = {enum_format(buffer, sizeof buffer)};
+    uint8_t buffer[1024], infos[1024];
+    struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(infos, sizeof infos);
+    const struct spa_pod *params[4] = {enum_format(buffer, sizeof buffer)};
+    uint32_t count = 1 + control_infos(&builder, params + 1);
     if (pw_stream_connect(fake.stream, PW_DIRECTION_OUTPUT, PW_ID_ANY,
-                          PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS, params, 1) < 0) {
+                          PW_STREAM_FLAG_DRIVER | PW_STREAM_FLAG_MAP_BUFFERS, params, count) < 0) {
         fprintf(stderr, "fake camera: cannot connect the stream\n");
         return 1;
     }

@@ -87,12 +87,14 @@ class FakeCamera:
             raise RuntimeError("the fake PipeWire camera did not publish its node within 10 s")
 
     def _watch(self):
-        self.formats = []
+        self.formats, self.controls = [], []
         for line in self.process.stdout:
             if line.startswith("ready"):
                 self.ready.set()
             elif line.startswith("format "):
                 self.formats.append(line.split()[1])
+            elif line.startswith("controls "):
+                self.controls.append(line.strip())
 
     def stall(self):
         self.process.send_signal(signal.SIGUSR1)
@@ -251,14 +253,24 @@ def device_support(args, scenario):
                    "nfv support: %s" % cli.stdout[-400:])
 
 
-def full_reading(args, scenario, env, label):
-    """`nfv read --device pipewire:…` to its result with the producer at 2× speed (60 frames a wall second: at 3×
-    a loaded machine loses frames between the daemon and the debug build's capture thread): HR within 1 bpm of the scene's
-    truth, 30 fps, frame times from the buffer headers, the camera's own exposure (exposure_mode auto), torch on
-    during and off after. Returns the HR (or None)."""
+class Reading:
+    """What one `nfv read --device pipewire:…` should show: the producer's mode (`fake`: FakeCamera's environment,
+    `speed`), the session configuration (`config`), the diagnostics' `exposure_mode` and `frame_clock`."""
+
+    def __init__(self, label, fake=None, speed=2, config=None, exposure_mode="auto", frame_clock="buffer_header"):
+        self.label, self.fake, self.speed, self.config = label, fake or {}, speed, config
+        self.exposure_mode, self.frame_clock = exposure_mode, frame_clock
+
+
+def full_reading(args, scenario, env, reading):
+    """`nfv read --device pipewire:…` to its result, by default with the producer at 2× speed (60 frames a wall
+    second: at 3× a loaded machine loses frames between the daemon and the debug build's capture thread): HR within
+    1 bpm of the scene's truth, 30 fps, the frame clock and exposure mode `reading` expects, torch on during and off
+    after. Returns the result (or None) and the producer's control log (its "controls …" lines)."""
     started = time.time()
-    with FakeCamera(args, speed=2):
-        timeline = Timeline(read_command(args), env, timeout=150)
+    command = read_command(args) + (["--config", json.dumps(reading.config)] if reading.config else [])
+    with FakeCamera(args, speed=reading.speed, extra=reading.fake) as fake:
+        timeline = Timeline(command, env, timeout=150)
         timed = timeline.run(scenario)
     types = [record.get("type") for record, _ in timed]
     scenario.check(timeline.status == 0, "nfv read exit %d: %s" % (timeline.status, timeline.stderr[-400:]))
@@ -266,31 +278,79 @@ def full_reading(args, scenario, env, label):
     scenario.check("cancelled" not in types and "recoverableError" not in types, "events %s" % sorted(set(types)))
     completed = events_of(timed, "completed")
     if not scenario.check(completed, "no completed event (%s)" % events_of(timed, "failed")):
-        return None
+        return None, fake.controls
     result = completed[0][0]["result"]
     diagnostics = result["diagnostics"]
     truth = json.load(open(args.truth))["heartRateBpm"]
-    print("    %s: HR %.2f bpm vs the producer's %.2f; measured fps %s; frame clock %s; %.1f s" % (
-        label, result["heartRateBpm"], truth, diagnostics.get("measured_fps"), diagnostics.get("frame_clock"),
-        time.time() - started))
+    print("    %s: HR %.2f bpm vs the producer's %.2f; measured fps %s; frame clock %s; exposure %s; %.1f s" % (
+        reading.label, result["heartRateBpm"], truth, diagnostics.get("measured_fps"), diagnostics.get("frame_clock"),
+        diagnostics.get("exposure_mode"), time.time() - started))
     scenario.check(abs(result["heartRateBpm"] - truth) <= 1, "HR %.2f vs truth %.2f" % (result["heartRateBpm"], truth))
-    # Within 1 fps (V4L2's readings: 0.5): with the cores busy, the debug build's capture thread, which runs the
-    # PipeWire loop only while it waits for a frame, loses a few (measured 29.42 at a load average of 5).
+    # Within 1 fps (V4L2's readings: 0.5): with the cores busy a few frames may be lost between the producer and
+    # the daemon (measured 29.42 at a load average of 5 before the stream had a thread of its own).
     scenario.check(abs(diagnostics.get("measured_fps", 0) - 30) < 1, "measured fps %s"
                    % diagnostics.get("measured_fps"))
     capture = {key: diagnostics.get(key) for key in ("camera_transport", "frame_clock", "torch_active",
                                                      "exposure_mode", "active_format_width")}
-    scenario.check(capture["camera_transport"] == "pipewire" and capture["frame_clock"] == "buffer_header"
+    scenario.check(capture["camera_transport"] == "pipewire" and capture["frame_clock"] == reading.frame_clock
                    and capture["torch_active"] is True and capture["active_format_width"] == 640
-                   and capture["exposure_mode"] == "auto",
+                   and capture["exposure_mode"] == reading.exposure_mode,
                    "capture diagnostics %s" % capture)
     scenario.check_torch_off()
-    return result["heartRateBpm"]
+    return result, fake.controls
 
 
 def reading(args, scenario):
-    """A complete reading through the session's own PipeWire connection."""
-    full_reading(args, scenario, environment(scenario), "session")
+    """A complete reading through the session's own PipeWire connection, from a node without exposure controls:
+    the camera keeps its automatic exposure (exposure_mode auto)."""
+    full_reading(args, scenario, environment(scenario), Reading("session"))
+
+
+def control_settings(lines):
+    """The producer's "controls ae=A exposure=US gain=G" lines as (ae, exposure µs, gain) tuples."""
+    settings = []
+    for line in lines:
+        fields = dict(field.split("=") for field in line.split()[1:])
+        settings.append((int(fields["ae"]), int(fields["exposure"]), float(fields["gain"])))
+    return settings
+
+
+def exposure_controls(args, scenario):
+    """A node offering libcamera's AeEnable, ExposureTime and AnalogueGain (FAKE_PW_CONTROLS: at its default
+    exposure of 33 ms the frames clip): the session's exposure tuner switches AeEnable off and sets ExposureTime
+    until the red lands in the band, locks, and the reading completes with the right HR; the diagnostics say
+    exposure_mode manual with the producer's last ExposureTime and gain."""
+    result, lines = full_reading(args, scenario, environment(scenario),
+                                 Reading("tuned", fake={"FAKE_PW_CONTROLS": "1"}, exposure_mode="manual"))
+    settings = control_settings(lines)
+    print("    the producer was set: %s" % ", ".join("ae=%d %d us x%.2f" % setting for setting in settings))
+    if not scenario.check(settings, "the tuner set no control on the node"):
+        return
+    scenario.check(all(ae == 0 for ae, _, _ in settings), "AeEnable left on: %s" % settings)
+    ae, exposure, gain = settings[-1]
+    scenario.check(len(settings) >= 2 and exposure < settings[0][1], "the exposure was not lowered from the "
+                   "clipping start: %s" % settings)
+    if result:
+        diagnostics = result["diagnostics"]
+        scenario.check(diagnostics.get("exposure_locked") is True and diagnostics.get("exposure_tuner_enabled") is True,
+                       "locked %s tuner %s" % (diagnostics.get("exposure_locked"),
+                                               diagnostics.get("exposure_tuner_enabled")))
+        scenario.check(abs(diagnostics.get("exposure_duration_ms", 0) - exposure / 1000) < 0.05
+                       and abs(diagnostics.get("exposure_iso", 0) - gain * 100) < 1,
+                       "diagnostics exposure %s ms ISO %s, the producer's %d us x%.2f" % (
+                           diagnostics.get("exposure_duration_ms"), diagnostics.get("exposure_iso"), exposure, gain))
+
+
+def exposure_tuner_off(args, scenario):
+    """The same node with `exposureTunerEnabled` false (a 20 s reading): the session only puts the node on its
+    automatic exposure (AeEnable on, no ExposureTime) and the diagnostics say exposure_mode auto."""
+    config = {"readingDuration": 20, "advanced": {"exposureTunerEnabled": False}}
+    env = environment(scenario)
+    _, lines = full_reading(args, scenario, env, Reading("tuner off", fake={"FAKE_PW_CONTROLS": "1"}, config=config))
+    settings = control_settings(lines)
+    print("    the producer was set: %s" % settings)
+    scenario.check(settings and all(ae == 1 for ae, _, _ in settings), "controls set with the tuner off: %s"
+                   % settings)
 
 
 def capture_command(args, seconds, preview=None):
@@ -587,7 +647,7 @@ def portal_granted(args, scenario):
                        and answer.get("cameraAccess") == {"authorization": "authorized"},
                        "nfv support through the portal: %s" % support.stdout[-400:])
     with FakePortal(args, "grant") as portal:
-        full_reading(args, scenario, env, "portal")
+        full_reading(args, scenario, env, Reading("portal"))
         scenario.check(portal.calls("AccessCamera") == 1, "portal calls in the reading: %s" % portal.lines)
 
 
@@ -744,7 +804,7 @@ def hidden_libraries(args, scenario):
                    % (sorted(set(types)), simulated.stderr[-300:]))
 
 
-SCENARIOS = [discovery, device_support, reading, preview, stall_mid_reading, removal_mid_reading,
+SCENARIOS = [discovery, device_support, reading, exposure_controls, exposure_tuner_off, preview, stall_mid_reading, removal_mid_reading,
              removal_and_return, format_yuy2, format_changed, portal_granted, portal_concurrent, portal_denied,
              hidden_libraries]
 

@@ -85,6 +85,26 @@ int nfv_pw_stream_set_active(nfv_pw_stream *stream, int active);
  * changed to one the library cannot read. */
 int nfv_pw_stream_next(nfv_pw_stream *stream, int timeout_ms, nfv_pw_frame *frame);
 
+/* The exposure controls of a stream's node, read when it opened: libcamera's, as PipeWire's libcamera plugin
+ * publishes them (PropInfo params named AeEnable, ExposureTime in µs, AnalogueGain), each with its range and
+ * default. A node that offers none (a V4L2 node, another producer) has every has_* 0. */
+typedef struct nfv_pw_exposure {
+    int has_auto;            /* AeEnable */
+    int has_time;            /* ExposureTime */
+    int32_t time_min_us, time_max_us, time_default_us;
+    int has_gain;            /* AnalogueGain */
+    float gain_min, gain_max, gain_default;
+} nfv_pw_exposure;
+
+/* Fills *controls with the exposure controls the stream's node offers. */
+void nfv_pw_stream_exposure_controls(nfv_pw_stream *stream, nfv_pw_exposure *controls);
+
+/* Sets the node's exposure through its Props param: automatic (AeEnable on), or manual (AeEnable off, ExposureTime
+ * `time_us`, and AnalogueGain `gain` when offered and `gain` > 0). Returns 0, -ENOTSUP when the node offers no
+ * AeEnable (or, for manual, no ExposureTime), or -errno. The node applies it a few frames later; a daemon that
+ * refuses the write (no permission) answers with an error the stream ignores. */
+int nfv_pw_stream_set_exposure(nfv_pw_stream *stream, int automatic, int32_t time_us, float gain);
+
 /* Disconnects and frees the stream (NULL is fine). */
 void nfv_pw_stream_close(nfv_pw_stream *stream);
 
