@@ -11,7 +11,8 @@
  *
  * Environment: FAKE_PW_SCENE (scene table; default a flat red), FAKE_PW_NAME (node.name, default
  * libcamera_input.fake_back), FAKE_PW_LOCATION (default back), FAKE_PW_FPS (default 30), FAKE_PW_SPEED (frame time
- * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata: the client falls back to arrival times),
+ * per wall second, default 1), FAKE_PW_NO_HEADER=1 (no header metadata offered, no
+ * time in a header the consumer still asks for: the client falls back to arrival times),
  * FAKE_PW_FORMAT (the one format offered: NV12, the default, YUY2, or UYVY, which the library cannot read),
  * FAKE_PW_CONTROLS=1 (the node offers libcamera's exposure controls as PipeWire's libcamera plugin publishes them:
  * PropInfo params "AeEnable" (a bool, SPA_PROP_START_CUSTOM + its libcamera id), "ExposureTime" (µs, as
@@ -230,6 +231,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     uint8_t buffer[1024];
     struct spa_pod_builder builder = SPA_POD_BUILDER_INIT(buffer, sizeof buffer);
     const struct spa_pod *params[2];
+    uint32_t count = fake.header ? 2 : 1;   /* without headers, no header metadata either */
     params[0] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers,
         SPA_PARAM_BUFFERS_buffers, SPA_POD_CHOICE_RANGE_Int(4, 2, 8),
         SPA_PARAM_BUFFERS_blocks, SPA_POD_Int(1),
@@ -239,7 +241,7 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     params[1] = spa_pod_builder_add_object(&builder, SPA_TYPE_OBJECT_ParamMeta, SPA_PARAM_Meta,
         SPA_PARAM_META_type, SPA_POD_Id(SPA_META_Header),
         SPA_PARAM_META_size, SPA_POD_Int(sizeof(struct spa_meta_header)));
-    pw_stream_update_params(fake.stream, params, 2);
+    pw_stream_update_params(fake.stream, params, count);
 }
 
 static const struct pw_stream_events events = {

@@ -306,6 +306,15 @@ def reading(args, scenario):
     full_reading(args, scenario, environment(scenario), Reading("session"))
 
 
+def arrival_clock(args, scenario):
+    """A producer that puts no time in its buffers (FAKE_PW_NO_HEADER: no header metadata): frames are stamped on
+    arrival, a 30 s reading still completes with the right HR at 30 fps, and the diagnostics say frame_clock
+    arrival. At real time, since arrival times follow the wall clock."""
+    full_reading(args, scenario, environment(scenario),
+                 Reading("arrival", fake={"FAKE_PW_NO_HEADER": "1"}, speed=1, config={"readingDuration": 30},
+                         frame_clock="arrival"))
+
+
 def control_settings(lines):
     """The producer's "controls ae=A exposure=US gain=G" lines as (ae, exposure µs, gain) tuples."""
     settings = []
@@ -804,7 +813,7 @@ def hidden_libraries(args, scenario):
                    % (sorted(set(types)), simulated.stderr[-300:]))
 
 
-SCENARIOS = [discovery, device_support, reading, exposure_controls, exposure_tuner_off, preview, stall_mid_reading, removal_mid_reading,
+SCENARIOS = [discovery, device_support, reading, arrival_clock, exposure_controls, exposure_tuner_off, preview, stall_mid_reading, removal_mid_reading,
              removal_and_return, format_yuy2, format_changed, portal_granted, portal_concurrent, portal_denied,
              hidden_libraries]
 
