@@ -750,6 +750,80 @@ def portal_denied(args, scenario):
     scenario.check_torch_off()
 
 
+SANDBOX = """
+set -e
+root="$1"; shift
+mount -t tmpfs nfv-sandbox "$root"
+for entry in /*; do
+    name="${entry#/}"
+    if [ -L "$entry" ]; then cp -P "$entry" "$root/$name"
+    elif [ -d "$entry" ]; then
+        mkdir "$root/$name"
+        # /tmp without its submounts: the sandbox's own root is one of them
+        if [ "$name" = tmp ]; then mount --bind /tmp "$root/tmp"; else mount --rbind "$entry" "$root/$name"; fi
+    fi
+done
+printf '[Application]\\nname=org.example.NeurofitVitals\\n' > "$root/.flatpak-info"
+exec chroot "$root" "$@"
+"""
+
+
+def sandboxed(args, scenario, command, env):
+    """Runs `command` as a Flatpak app sees itself: with a `/.flatpak-info`, written into a root of its own (a tmpfs
+    in a private mount namespace, unshare -m as root, with the real root's directories bound into it, entered with
+    chroot), so the real root never gains the file. Returns the finished process."""
+    root = os.path.join(args.workdir, "sandbox-root")
+    os.makedirs(root, exist_ok=True)
+    return subprocess.run(["unshare", "-m", "sh", "-c", SANDBOX, "sh", root] + command, env=env,
+                          capture_output=True, text=True, timeout=90)
+
+
+def flatpak_sandbox(args, scenario):
+    """Inside a Flatpak sandbox (`/.flatpak-info` present) with no NFV_PIPEWIRE and no PipeWire socket of its own
+    (PIPEWIRE_REMOTE names none, as in a sandbox without --filesystem=xdg-run/pipewire-0), the library goes through
+    the camera portal unasked: nfv devices lists the fake through the portal's fd (AccessCamera, then
+    OpenPipeWireRemote) and nfv support says authorized; a portal that denies makes nfv support say denied.
+    The same environment outside the sandbox asks no portal and finds no camera, and the real root has no
+    /.flatpak-info before or after."""
+    if os.getuid() != 0:
+        scenario.check(False, "needs root for a private mount namespace (unshare -m)")
+        return
+    env = environment(scenario, {"PIPEWIRE_REMOTE": "nfv-test-no-such-remote"})
+    scenario.check(not os.path.exists("/.flatpak-info"), "the real root has a /.flatpak-info: cannot test")
+    probe = [sys.executable, "-c", "import os; print(os.path.exists('/.flatpak-info'))"]
+    with FakeCamera(args):
+        with FakePortal(args, "grant") as portal:
+            inside = sandboxed(args, scenario, probe, env)
+            listed = sandboxed(args, scenario, [args.nfv, "devices", "--json"], env)
+            support = sandboxed(args, scenario, [args.nfv, "support", CAMERA, "--json"], env)
+            granted_calls = list(portal.lines)
+            outside = subprocess.run([args.nfv, "devices", "--json"], env=env, capture_output=True, text=True,
+                                     timeout=30)
+            outside_calls = portal.lines[len(granted_calls):]
+        with FakePortal(args, "deny") as portal:
+            denied = sandboxed(args, scenario, [args.nfv, "support", CAMERA, "--json"], env)
+            denied_calls = list(portal.lines)
+    scenario.check(inside.stdout.strip() == "True", "no /.flatpak-info inside: %r %s" % (inside.stdout,
+                                                                                      inside.stderr[-300:]))
+    scenario.check(not os.path.exists("/.flatpak-info"), "the sandbox left /.flatpak-info in the real root")
+    ids = [camera.get("id") for camera in json.loads(listed.stdout or "[]")]
+    print("    in the sandbox: nfv devices %s; portal calls %s; outside: %s, portal calls %s" % (
+        ids, {name: granted_calls.count(name) for name in sorted(set(granted_calls))},
+        [camera.get("id") for camera in json.loads(outside.stdout or "[]")], outside_calls))
+    scenario.check(ids == [CAMERA], "nfv devices in the sandbox: %s %s" % (ids, listed.stderr[-300:]))
+    scenario.check(granted_calls.count("AccessCamera") >= 1 and granted_calls.count("OpenPipeWireRemote") >= 1,
+                   "portal calls from the sandbox: %s" % granted_calls)
+    answer = json.loads(support.stdout or "{}")
+    scenario.check(answer.get("isSupported") is True and answer.get("cameraAccess") == {"authorization": "authorized"},
+                   "nfv support in the sandbox: %s %s" % (support.stdout[-300:], support.stderr[-300:]))
+    scenario.check(json.loads(outside.stdout or "[]") == [] and outside_calls == [],
+                   "outside the sandbox: %s, portal calls %s" % (outside.stdout[-300:], outside_calls))
+    access = json.loads(denied.stdout or "{}").get("cameraAccess") or {}
+    scenario.check(access.get("authorization") == "denied" and "AccessCamera" in denied_calls
+                   and "OpenPipeWireRemote" not in denied_calls,
+                   "nfv support in the sandbox, portal denying: %s, calls %s" % (denied.stdout[-300:], denied_calls))
+
+
 HIDDEN = ("libpipewire-0.3.so.0", "libsystemd.so.0")
 
 
@@ -815,7 +889,7 @@ def hidden_libraries(args, scenario):
 
 SCENARIOS = [discovery, device_support, reading, arrival_clock, exposure_controls, exposure_tuner_off, preview, stall_mid_reading, removal_mid_reading,
              removal_and_return, format_yuy2, format_changed, portal_granted, portal_concurrent, portal_denied,
-             hidden_libraries]
+             flatpak_sandbox, hidden_libraries]
 
 
 def main():
