@@ -261,6 +261,13 @@ class Reading:
         self.label, self.fake, self.speed, self.config = label, fake or {}, speed, config
         self.exposure_mode, self.frame_clock = exposure_mode, frame_clock
 
+    @property
+    def on_arrival(self):
+        """Frames stamped on arrival carry the producer's and the daemon's scheduling: on a loaded machine the rate
+        they show can dip below 70 % of the tier for a few seconds (a tier drop, which cancels and restarts the
+        reading) and frames the producer never made count as missing."""
+        return self.frame_clock == "arrival"
+
 
 def full_reading(args, scenario, env, reading):
     """`nfv read --device pipewire:…` to its result, by default with the producer at 2× speed (60 frames a wall
@@ -275,7 +282,8 @@ def full_reading(args, scenario, env, reading):
     types = [record.get("type") for record, _ in timed]
     scenario.check(timeline.status == 0, "nfv read exit %d: %s" % (timeline.status, timeline.stderr[-400:]))
     scenario.check("started" in types and "measurementComplete" in types, "events %s" % sorted(set(types)))
-    scenario.check("cancelled" not in types and "recoverableError" not in types, "events %s" % sorted(set(types)))
+    scenario.check("recoverableError" not in types and ("cancelled" not in types or reading.on_arrival),
+                   "events %s" % sorted(set(types)))
     completed = events_of(timed, "completed")
     if not scenario.check(completed, "no completed event (%s)" % events_of(timed, "failed")):
         return None, fake.controls
@@ -288,8 +296,10 @@ def full_reading(args, scenario, env, reading):
     scenario.check(abs(result["heartRateBpm"] - truth) <= 1, "HR %.2f vs truth %.2f" % (result["heartRateBpm"], truth))
     # Within 1 fps (V4L2's readings: 0.5): with the cores busy a few frames may be lost between the producer and
     # the daemon (measured 29.42 at a load average of 5 before the stream had a thread of its own).
-    scenario.check(abs(diagnostics.get("measured_fps", 0) - 30) < 1, "measured fps %s"
+    scenario.check(abs(diagnostics.get("measured_fps", 0) - 30) < (3 if reading.on_arrival else 1), "measured fps %s"
                    % diagnostics.get("measured_fps"))
+    if "cancelled" in types:
+        print("    (a cancelled attempt: %s)" % [record.get("detail") for record, _ in events_of(timed, "cancelled")])
     capture = {key: diagnostics.get(key) for key in ("camera_transport", "frame_clock", "torch_active",
                                                      "exposure_mode", "active_format_width")}
     scenario.check(capture["camera_transport"] == "pipewire" and capture["frame_clock"] == reading.frame_clock
@@ -308,8 +318,8 @@ def reading(args, scenario):
 
 def arrival_clock(args, scenario):
     """A producer that puts no time in its buffers (FAKE_PW_NO_HEADER: no header metadata): frames are stamped on
-    arrival, a 30 s reading still completes with the right HR at 30 fps, and the diagnostics say frame_clock
-    arrival. At real time, since arrival times follow the wall clock."""
+    arrival, a 30 s reading still completes with the right HR near 30 fps (within 3: see Reading.on_arrival), and
+    the diagnostics say frame_clock arrival. At real time, since arrival times follow the wall clock."""
     full_reading(args, scenario, environment(scenario),
                  Reading("arrival", fake={"FAKE_PW_NO_HEADER": "1"}, speed=1, config={"readingDuration": 30},
                          frame_clock="arrival"))
