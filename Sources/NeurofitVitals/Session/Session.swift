@@ -37,21 +37,26 @@ public final class Session: Sendable {
     private let events = BlockingQueue<TimedEvent>()
     /// Events dropped because the host left more than `eventQueueLimit` unread (publishing thread only).
     private let droppedEvents = Atomic<Int>(0)
+    /// The one snapshot of the session's state that `state`, `start`, `stop`, `hasEnded` and the worker read.
     private let control = Mutex(Control())
     private let delivery: DeliveryGate
     private let worker: Mutex<SessionWorkerState>
-    /// The host called `stop`: final. The one place the host's stop is known at once: `start` refuses, `hasEnded`
-    /// says so and the worker drops the frames still queued. The state machine learns of it in order, from the
-    /// `.stop` command behind them, and ends the event stream there (as it does when a source runs out).
-    private let stopRequested = Atomic<Bool>(false)
     /// The finger contact last told to the source (worker thread only; nil before the first guidance).
     private let toldContact = Mutex<Bool?>(nil)
 
-    /// Public facts the worker keeps current.
+    /// The session's state as the host's calls see it, kept current by the worker (the published state) and by the
+    /// host's calls (start, stop).
     private struct Control {
+        /// The state of the latest `state` event (and the latest preview's `elapsed` while measuring).
         var state: SessionState = .idle
+        /// The source is open.
         var running = false
         var workerStarted = false
+        /// The host called `stop`: final. The one place the host's stop is known at once: `start` refuses,
+        /// `hasEnded` says so and the worker drops the frames still queued. The state machine learns of it in
+        /// order, from the `.stop` command behind them, and ends the event stream there (as it does when a source
+        /// runs out).
+        var stopRequested = false
     }
 
     /// A session from `setup`. The source is not opened until `start`.
@@ -103,7 +108,7 @@ public final class Session: Sendable {
     ///   (camera permission, busy, missing file…). A failed start leaves the session as it was.
     public func start() throws(VitalsError) {
         try control.withLock { (control) throws(VitalsError) in
-            if stopRequested.load(ordering: .acquiring) { throw Self.stoppedError }
+            if control.stopRequested { throw Self.stoppedError }
             if control.state.isTerminal { throw .misuse("The session has finished; create a new session") }
             if control.running { throw .misuse("The session is already running") }
             if source.info.requiresLicense { try License.shared.requireActivation() }
@@ -152,9 +157,13 @@ public final class Session: Sendable {
     /// Ends the session (final, idempotent, any thread, also from a callback): the source is released at once.
     /// Before `measurementComplete` no result follows; after it the result is still delivered.
     public func stop() {
-        guard !stopRequested.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let (alreadyStopped, workerStarted) = control.withLock { control in
+            defer { control.stopRequested = true }
+            return (control.stopRequested, control.workerStarted)
+        }
+        guard !alreadyStopped else { return }
         source.close()
-        if !control.withLock({ $0.workerStarted }) {
+        if !workerStarted {
             events.close()
         }
         commands.put(.stop)
@@ -194,9 +203,8 @@ public final class Session: Sendable {
 
     /// Whether the session needs no more frames: stopped, the duration captured (finalizing), completed or failed.
     public var hasEnded: Bool {
-        if stopRequested.load(ordering: .acquiring) { return true }
-        let state = self.state
-        return state.isTerminal || state == .finalizing
+        let (state, stopped) = control.withLock { ($0.state, $0.stopRequested) }
+        return stopped || state.isTerminal || state == .finalizing
     }
 
     // MARK: - Threads
@@ -219,7 +227,7 @@ public final class Session: Sendable {
         while true {
             guard case .element(let command) = commands.take(timeout: nil) else { break }
             // Once stop() was called, frames still queued are dropped rather than analysed.
-            if case .item = command, stopRequested.load(ordering: .acquiring) { continue }
+            if case .item = command, control.withLock({ $0.stopRequested }) { continue }
             let outputs = worker.withLock { state in state.handle(command, wallClock: environment.now) }
             for output in outputs { apply(output) }
             if worker.withLock({ $0.machine.isFinished }) { break }
