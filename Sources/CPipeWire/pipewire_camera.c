@@ -527,7 +527,7 @@ void nfv_pw_cameras_free(nfv_pw_camera *cameras, int count) {
 /* ---- Capture -------------------------------------------------------------------------------------------------- */
 
 /* Frames copied out by the loop's thread and not yet taken: room for half a second at 30 fps, so a caller busy
- * for a while (a slow debug build, a loaded machine) loses none. */
+ * for a while (a slow debug build, a loaded machine) holds up nothing. */
 #define SLOTS 16
 
 typedef struct slot {
@@ -757,20 +757,18 @@ static int copy_planes(const struct spa_buffer *buffer, slot *into) {
     return 0;
 }
 
-static void on_process(void *data) {
-    nfv_pw_stream *s = data;
+/* Copies the stream's waiting buffers into the ring and hands them back (lock held). While the caller is behind and
+ * the ring is full, the rest stay with the stream: the producer then runs short of buffers, as a camera whose
+ * reader is too slow does (it skips frames, which show as sequence gaps), instead of frames being overwritten
+ * here. Buffers that arrive while inactive, or corrupted, are handed back at once. */
+static void take_buffers(nfv_pw_stream *s) {
     struct pw_buffer *held;
-    while ((held = pw.stream_dequeue_buffer(s->stream)) != NULL) {
+    while ((!s->active || s->count < SLOTS) && (held = pw.stream_dequeue_buffer(s->stream)) != NULL) {
         int64_t arrival = monotonic_ns();
         const struct spa_buffer *buffer = held->buffer;
         const struct spa_meta_header *header = spa_buffer_find_meta_data(buffer, SPA_META_Header, sizeof *header);
         int corrupted = header && (header->flags & SPA_META_HEADER_FLAG_CORRUPTED);
         if (s->active && !corrupted && s->negotiated == 1) {
-            if (s->count == SLOTS) {   /* no room: the oldest frame is lost */
-                s->head = (s->head + 1) % SLOTS;
-                s->count--;
-                s->dropped++;
-            }
             slot *into = &s->ring[(s->head + s->count) % SLOTS];
             if (copy_planes(buffer, into) == 0) {
                 if (!s->clock_decided) {
@@ -791,6 +789,11 @@ static void on_process(void *data) {
         }
         pw.stream_queue_buffer(s->stream, held);
     }
+}
+
+static void on_process(void *data) {
+    nfv_pw_stream *s = data;
+    take_buffers(s);
     wake(&s->conn);
 }
 
@@ -906,6 +909,7 @@ int nfv_pw_stream_next(nfv_pw_stream *s, int timeout_ms, nfv_pw_frame *frame) {
     if (s->lost) result = s->lost;
     else if (result == 0 && s->count > 0) {
         take_frame(s, frame);
+        take_buffers(s);   /* what waited for room in the ring */
         result = 1;
     }
     pw.thread_loop_unlock(s->conn.thread_loop);

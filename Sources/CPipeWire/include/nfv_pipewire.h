@@ -6,8 +6,9 @@
  *
  * Threading: a connection (discovery or a stream) is used by one thread at a time. Discovery runs its PipeWire loop
  * inside the call; a stream has a thread of its own (a pw_thread_loop) that takes each frame as it comes and queues
- * a copy, so frames are not lost while the caller is busy between nfv_pw_stream_next calls. Strings returned in
- * structures are owned by the structure and freed by its free function. */
+ * a copy (up to 16; past that the producer waits for buffers, as with any slow reader), so the caller may be busy
+ * between nfv_pw_stream_next calls without holding up the camera. Strings returned in structures are owned by the
+ * structure and freed by its free function. */
 #ifndef NFV_PIPEWIRE_H
 #define NFV_PIPEWIRE_H
 
@@ -65,7 +66,7 @@ typedef struct nfv_pw_frame {
     int64_t time_ns;      /* CLOCK_MONOTONIC nanoseconds */
     int header_time;      /* 1: from the buffer's header metadata; 0: the arrival time (no usable header) */
     uint64_t sequence;    /* the header's sequence, else a count of frames */
-    uint64_t dropped;     /* frames lost before this one (sequence gaps and frames the client had no room for) */
+    uint64_t dropped;     /* frames lost before this one (gaps in the header sequence) */
 } nfv_pw_frame;
 
 typedef struct nfv_pw_stream nfv_pw_stream;
