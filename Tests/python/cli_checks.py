@@ -8,6 +8,7 @@ Usage: cli_checks.py NFV_BINARY WORK_DIR [SECRET_FILE]
   needs rsvg-convert (Debian's librsvg2-bin) and chromium; SECRET_FILE signs keys the binary's build trusts (the
   --app-id checks are skipped without it).
 """
+import calendar
 import json
 import math
 import os
@@ -66,14 +67,33 @@ nfv, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 os.makedirs(work, exist_ok=True)
 recording, events = os.path.join(work, "reading.nfvrec"), os.path.join(work, "events.jsonl")
 
+began = time.time()
 live = run(nfv, "read", "--simulate", "--fast", "--json", "--seed", "4", "--record", recording)
+ended = time.time()
 check(live.returncode == 0, f"nfv read exits 0 ({live.returncode}: {live.stderr[-300:]})")
 open(events, "w").write(live.stdout)
 lines = [json.loads(line) for line in live.stdout.splitlines()]   # strict JSON: control characters are rejected
 check(lines[-1].get("state") == "completed" and lines[-2]["type"] == "completed", "the reading completes")
 
+
+def captured_at(text):
+    """The Unix time of the capturedAt of the last completed event in `text` (events as JSON Lines)."""
+    stamp = [json.loads(line) for line in text.splitlines() if '"completed"' in line][-1]["result"]["capturedAt"]
+    return stamp, calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
+
+
+# The fast simulator gives 67 s of frames in about a second: capturedAt is the wall time of the first frame, never
+# the first frame's time plus 67 s of sample time (in the future when the result arrives).
+stamp, captured = captured_at(live.stdout)
+check(math.floor(began) <= captured <= ended, f"a fast reading's capturedAt lies between its start and its result "
+      f"({stamp}; ran {time.strftime('%H:%M:%S', time.gmtime(began))}…{time.strftime('%H:%M:%S', time.gmtime(ended))})")
+
 replay = run(nfv, "replay", recording)
 check(replay.returncode == 0 and replay.stdout == live.stdout, "the replay prints the same events, byte for byte")
+time.sleep(1.1)   # a second later on the wall clock: the replay still reports the recorded time
+again = run(nfv, "replay", recording)
+check(captured_at(again.stdout)[0] == captured_at(replay.stdout)[0] == stamp,
+      f"two replays of a recording give its capturedAt ({captured_at(again.stdout)[0]}, {stamp})")
 
 for name in ("report.svg", "report.html"):
     made = run(nfv, "report", recording, "-o", os.path.join(work, name))
@@ -194,6 +214,14 @@ header = run(nfv, "report", os.path.join(work, "analyzed.json"), "-o", "-")
 line = header.stdout.split('y="62"', 1)[-1].split(">", 1)[-1].split("<", 1)[0]
 check(header.returncode == 0 and line and not line.startswith("·") and "signal quality" in line,
       f"the header of a result without a date reads well ({line!r})")
+# A result alone knows where its reading began (diagnostics.reading_start_s): its report's time axis is the one of
+# the report of the CSV or the recording it came from (the beats' marks fall at the same places).
+def tachogram(svg):
+    return svg.split("Tachogram", 1)[-1].split("Poincaré", 1)[0]
+check(tachogram(header.stdout) == tachogram(open(csv_svg).read()) and "<circle" in tachogram(header.stdout),
+      "nfv report RESULT.json and nfv report FILE.csv of the same reading share the time axis")
+check(tachogram(drawn) == tachogram(open(os.path.join(work, "report.svg")).read()),
+      "nfv report of a reading's events and of its recording share the time axis")
 check(runs[0][0] == 0 and runs[1][0] == 0 and 55 < max(runs[0] + runs[1]) <= 70,
       f"the pulse wave and tachogram time axes count from the start of the reading ({runs[:2]})")
 beat_times = [float(row.split(",")[0]) for row in rows[1:]]

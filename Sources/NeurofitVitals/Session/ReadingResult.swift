@@ -6,7 +6,8 @@ import PpgCore
 public struct ReadingResult: Sendable, Equatable {
     /// Unique id of the reading (UUID text).
     public var id: String
-    /// When the reading finished, ISO 8601 UTC with whole seconds.
+    /// When the reading was captured: the wall-clock time of the session's first frame (a replay: the recorded one),
+    /// ISO 8601 UTC with whole seconds rounded down; never later than the result, at any frame rate.
     public var capturedAt: String
     /// The SDK that produced the reading.
     public var sdkVersion: String

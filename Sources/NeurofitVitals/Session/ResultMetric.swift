@@ -70,7 +70,8 @@ public struct ResultMetric: Sendable {
     public static var resultFields: [WireField] {
         [
             .required("id", .string, "the reading's UUID (a replay keeps the recorded one)"),
-            .required("capturedAt", .string, "when the reading finished, ISO 8601 UTC, whole seconds"),
+            .required("capturedAt", .string, "the wall-clock time of the session's first frame (a replay: the "
+                      + "recorded one), ISO 8601 UTC, whole seconds rounded down; never later than the result"),
         ] + all.map(\.field) + [
             .optional("breathingRateConfidence", .enumeration("BreathingConfidence"),
                       "with `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate)"),

@@ -1,7 +1,8 @@
 import PpgCore
 
-/// Everything a session's worker thread owns: the state machine, the engine, the attempt's samples, the clock
-/// anchor and the recording. Turns commands into machine outputs, applying the engine-side actions itself.
+/// Everything a session's worker thread owns: the state machine, the engine, the attempt's samples, the wall time
+/// of the first frame and the recording. Turns commands into machine outputs, applying the engine-side actions
+/// itself.
 struct SessionWorkerState {
     private(set) var machine: ReadingStateMachine
     /// `start()` succeeded and positioning has not begun yet: it begins with the first frame or `.begin`.
@@ -19,8 +20,9 @@ struct SessionWorkerState {
     private var keepingAttempt = false
     private var attemptFrames: [FrameSample] = []
     private var attemptMotion: [MotionSample] = []
-    /// Wall-clock time (Unix s) and sample time of the first frame: `capturedAt` is derived from it.
-    private var anchor: (wall: Double, sample: Double)?
+    /// Wall-clock time (Unix s) of the session's first frame, read once (a replay's: the recorded one), and kept
+    /// through a restart: the result's `capturedAt`. Never a sample time added to it, so never in the future.
+    private var firstFrameWallTime: Double?
     private let recordedFirstFrameWallTime: Double?
     private let readingId: String
     private var recorder: SessionRecorder?
@@ -145,11 +147,10 @@ struct SessionWorkerState {
     }
 
     /// Positioning again after a cancel to idle, on a source opened anew whose clock may begin again (a simulator or
-    /// replay starts at 0): the engine and the wall-clock anchor start over, so that positioning does not wait until
-    /// the new clock passes the old one.
+    /// replay starts at 0): the engine starts over, so that positioning does not wait until the new clock passes the
+    /// old one.
     private mutating func restartEngine() {
         engine.restart()
-        anchor = nil
         latestFrameTime = nil
     }
 
@@ -157,9 +158,10 @@ struct SessionWorkerState {
         var outputs: [ReadingStateMachine.Output] = []
         guard isConsuming else { return outputs }
         latestFrameTime = frame.timestamp
-        if anchor == nil {
-            anchor = (recordedFirstFrameWallTime ?? wallClock(), frame.timestamp)
-            outputs += record(.anchor(timestamp: frame.timestamp, readingId: readingId, wallTime: anchor!.wall))
+        if firstFrameWallTime == nil {
+            let wall = recordedFirstFrameWallTime ?? wallClock()
+            firstFrameWallTime = wall
+            outputs += record(.anchor(timestamp: frame.timestamp, readingId: readingId, wallTime: wall))
         }
         outputs += record(.frame(frame))
         if settleUntil == nil { settleUntil = frame.timestamp + (discardsSettlingSecond ? 1 : 0) }
@@ -203,9 +205,8 @@ struct SessionWorkerState {
     mutating func finalize(from: Double, to: Double) -> ReadingStateMachine.Output {
         let frames = attemptFrames.filter { $0.timestamp >= from && $0.timestamp <= to }
         let motion = attemptMotion.filter { $0.timestamp >= from && $0.timestamp <= to }
-        let wall = anchor.map { $0.wall + (to - $0.sample) } ?? 0
         var outcome = engine.finalize(frames: frames, motion: motion, id: readingId,
-                                      capturedAt: ISO8601.format(unixSeconds: wall))
+                                      capturedAt: ISO8601.format(unixSeconds: firstFrameWallTime ?? 0))
         if case .success(var result) = outcome {
             // One copy of the settings for both reads: reading `captureSettings` twice here fails Swift 6.0.3's
             // release build (SIL verification: a load borrow invalidated by a local write).

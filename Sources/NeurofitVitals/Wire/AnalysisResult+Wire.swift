@@ -46,7 +46,7 @@ extension AnalysisDiagnostics {
             ("est_rmssd_fixed", estRmssdFixed), ("pnn50", pnn50), ("sd1_ms", sd1Ms), ("sd2_ms", sd2Ms),
             ("mean_nn_ms", meanNnMs), ("analysed_segment_start_s", analysedSegmentStart),
             ("analysed_segment_end_s", analysedSegmentEnd), ("analysed_cut_start_s", analysedCutStart),
-            ("analysed_cut_end_s", analysedCutEnd),
+            ("analysed_cut_end_s", analysedCutEnd), ("reading_start_s", readingStart),
         ]
         for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
         let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged),

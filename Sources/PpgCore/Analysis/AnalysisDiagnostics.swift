@@ -81,6 +81,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     /// `analysed_cut_start_s`, `analysed_cut_end_s`: the disturbed stretch left out of the reading the result was
     /// computed on (frames' clock, seconds; flag `analysed_without_disturbance`).
     public var analysedCutStart: Double?, analysedCutEnd: Double?
+    /// `reading_start_s`: the time of the reading's first frame (frames' clock, seconds), from which the reading's
+    /// time counts: a beat's `time_s` minus it is its time since the start of the reading.
+    public var readingStart: Double?
     /// `beats`: every detected beat.
     public var beats: [BeatRecord] = []
 

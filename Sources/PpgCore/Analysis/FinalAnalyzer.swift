@@ -50,8 +50,13 @@ public struct FinalAnalyzer: Sendable {
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
         var plans = FourierPlans()
         let whole = measureSpan(frames: frames, motion: motion, plans: &plans)
-        return consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
+        let outcome = consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
             ?? result(of: whole, screening: false)
+        return outcome.map { result in
+            var result = result
+            result.diagnostics.readingStart = whole.signal.frames.first?.timestamp
+            return result
+        }
     }
 
     /// A span's prepared signal and the analyses of its channels: all its result is assembled from

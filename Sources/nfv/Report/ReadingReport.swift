@@ -18,8 +18,9 @@ struct ReadingReport {
     let beats: [Beat]
     /// Red means of the reading's frames on the capture clock (empty when the input was a result).
     let frames: [FrameSample]
-    /// The capture-clock time (s) where the measured reading began: its end (the last frame, else the last beat)
-    /// minus `durationSeconds`, or the first beat when that is earlier.
+    /// The capture-clock time (s) where the measured reading began: the result's `diagnostics.reading_start_s`, so
+    /// that a result and the recording or CSV it came from share their time axis. A result of an older library has
+    /// none: its end (the last frame, else the last beat) minus `durationSeconds`, or the first beat when earlier.
     let origin: Double
 
     /// Loads a result (a result object, `nfv analyze` output, or events as JSON Lines with a `completed` event),
@@ -43,7 +44,8 @@ struct ReadingReport {
         let list = (result["diagnostics"]?.objectValue?["beats"]?.arrayValue ?? []).compactMap(\.objectValue)
         let times = list.compactMap { $0["time_s"]?.numberValue }
         let end = frames.last?.timestamp ?? times.last ?? 0
-        let origin = min(end - (result["durationSeconds"]?.numberValue ?? 60), times.first ?? end)
+        let origin = result["diagnostics"]?.objectValue?["reading_start_s"]?.numberValue
+            ?? min(end - (result["durationSeconds"]?.numberValue ?? 60), times.first ?? end)
         self.origin = origin
         beats = list.compactMap { beat in
             guard let time = beat["time_s"]?.numberValue else { return nil }

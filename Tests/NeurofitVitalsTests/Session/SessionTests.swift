@@ -50,15 +50,16 @@ private func hostSession(_ configure: (inout VitalsConfiguration) -> Void = { _ 
         #expect(throws: VitalsError.self) { try session.start() }
     }
 
-    @Test func capturedAtIsTheWallTimeOfTheLastSampleOfTheReading() throws {
+    @Test func capturedAtIsTheWallTimeOfTheFirstFrameNeverLaterThanTheResult() throws {
         let (session, source) = try hostSession()
         try session.start()
         for frame in frames(from: 100, seconds: 70) { try? source.submit(frame) }
         let events = try drain(session)
-        // The first frame (sample time 100) is wall time 1_800_000_000 = 2027-01-15T08:00:00Z; ticks come at 101,
-        // 102, 103 (no settling second for host frames), the third opens the gate, and the reading ends 60 s later.
+        // The wall clock stands at 1_800_000_000 (2027-01-15T08:00:00Z) throughout: 70 s of frames came at once.
+        // The reading ends 63 s of sample time after the first frame, but capturedAt must not claim 08:01:03, a
+        // time the wall clock has not reached when the result arrives.
         let result = try #require(events.first { $0.hasPrefix(#"{"result""#) })
-        #expect(result.contains(#""capturedAt":"2027-01-15T08:01:03Z""#), "\(result.prefix(120))")
+        #expect(result.contains(#""capturedAt":"2027-01-15T08:00:00Z""#), "\(result.prefix(120))")
     }
 
     @Test func backwardsOrRepeatedTimestampsAreRejectedWithoutLosingEarlierFrames() throws {

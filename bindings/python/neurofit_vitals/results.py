@@ -74,7 +74,8 @@ class Result(Record):
     id: Optional[str] = json_field()
     """Unique id of the reading (UUID text)."""
     captured_at: Optional[str] = json_field()
-    """When the reading finished, ISO 8601 UTC ("2026-05-01T09:30:00Z"); see :attr:`captured_at_datetime`."""
+    """When the reading was captured: the wall-clock time of its session's first frame, ISO 8601 UTC
+    ("2026-05-01T09:30:00Z"), never later than the result; see :attr:`captured_at_datetime`."""
     sdk_version: Optional[str] = json_field()
     """Version of the SDK that produced the reading."""
     engine_version: Optional[str] = json_field()

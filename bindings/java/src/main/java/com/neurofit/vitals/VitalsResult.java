@@ -17,7 +17,8 @@ import java.util.OptionalDouble;
  * @param breathingRateBrpm       breaths per minute; present exactly when {@code breathingRateConfidence} is
  * @param breathingRateConfidence how far to trust the breathing rate
  * @param id                      the reading's UUID
- * @param capturedAt              when the reading finished, ISO 8601 UTC ("2026-05-01T09:30:00Z")
+ * @param capturedAt              when the reading was captured: the wall-clock time of its session's first
+ *                                frame, ISO 8601 UTC ("2026-05-01T09:30:00Z")
  * @param durationSeconds         seconds of signal analysed
  * @param confidence              HRV confidence, else heart-rate confidence, 0…1
  * @param flags                   why values were withheld or what the engine noticed ("no_contact", …)
