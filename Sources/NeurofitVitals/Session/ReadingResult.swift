@@ -16,7 +16,7 @@ public struct ReadingResult: Sendable, Equatable {
     /// The session's diagnostics beside the engine's.
     public var diagnostics: ReadingDiagnostics
 
-    /// The result of `analysis` for the reading `id` that finished at `capturedAt`.
+    /// The result of `analysis` for the reading `id`, captured at `capturedAt`.
     public init(id: String, capturedAt: String, analysis: AnalysisResult, sdkVersion: String = SDKVersion.string,
                 diagnostics: ReadingDiagnostics = ReadingDiagnostics()) {
         self.id = id
