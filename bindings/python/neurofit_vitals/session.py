@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import json
-import queue
 import sys
 import threading
 import time
@@ -24,7 +23,7 @@ from . import _capi
 from ._buffers import BufferLike, c_int, frame_pointer, int64_timestamp
 from ._records import camel_case
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
-from .events import AnyEvent, Completed, Failed, State, event_of_kind
+from .events import AnyEvent, Completed, Failed, MeasurementComplete, State, event_of_kind
 from .preview import PreviewCallback, preview_function
 from .results import Result
 
@@ -36,7 +35,6 @@ EventCallback = Callable[[AnyEvent], Any]
 _SLICE_MS = 200
 """Longest single wait inside the library, so Ctrl-C and ``close()`` are noticed between waits."""
 _ENDED = object()
-_RELEASED = object()
 _FEEDING = (_capi.OK, _capi.DONE)
 """What a submit call may return without an error: accepted, or ``NFV_DONE`` (the session needs no more frames)."""
 
@@ -77,21 +75,20 @@ def _json_text(value: Union[Mapping[str, Any], str, None]) -> Optional[bytes]:
 
 class _Core:
     """What the dispatch thread and the finalizer share; holds no reference to the Session object, so dropping
-    the last reference to a session ends it (like ``stop()``), even in callback mode.
+    the last reference to a session ends it (like ``stop()``), even in callback mode — except that a callback that
+    has had ``MeasurementComplete`` still gets the result: the dispatch thread then destroys the handle after the
+    ``Completed`` or ``Failed`` event (as ``nfv_session_destroy`` does for a C callback).
 
-    Callback mode rides on the library's version 2 callback: its C trampoline only queues each event with its kind
-    (the library's event thread never runs the host's Python code), and the dispatch thread, ours, hands them to the
-    callback. When the callback may run no more is the library's decision, not this binding's: its release notice
-    (``nfv_session_set_callback_v2``) ends the dispatch thread — after the stream's last event, at a close, or, when
-    the library had already handed over ``MeasurementComplete``, after the owed result."""
+    Callback mode pulls (``nfv_session_next_event_v2``) on a dispatch thread of ours, so the host's callback never
+    runs on the library's thread; the event's kind, not its JSON text, chooses its class. Because events wait in
+    the library until this thread pulls them, the one rule the library applies for its own callbacks (the result
+    owed after ``measurementComplete``) is applied here to what the host's callback was handed, by event class."""
 
     def __init__(self, handle: int) -> None:
         self.handle: Optional[int] = handle
         self._next_event = _capi.library().function("nfv_session_next_event_v2")
         self._string_free = _capi.library().function("nfv_string_free")
-        self.lock = threading.RLock()
-        """Held while the callback runs and while a close destroys the handle: a close waits for the call under
-        way (unless made from inside it), as ``nfv_session_destroy`` does."""
+        self.lock = threading.Lock()
         self.ended = threading.Event()
         self.outcome: Optional[Union[Completed, Failed]] = None
         self.callback_error: Optional[BaseException] = None
@@ -101,39 +98,53 @@ class _Core:
         """The ctypes preview callback the library holds: kept until the handle is destroyed."""
         self.closing = False
         """The host let go (close, or the last reference dropped)."""
-        self.queue: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
-        """Callback mode: (kind, JSON) pairs queued by the library's event thread, then _RELEASED."""
-        self.released = False
-        """The library said it will queue nothing more (its release notice came)."""
-        self.dropping = False
-        """A close came before the library had announced the end of the measurement: queued events are dropped."""
-        self.trampolines: Any = None
-        """The ctypes event and release callbacks the library holds: kept until its release notice."""
-
-    def use_callback(self) -> None:
-        """Has the library queue its events for the dispatch thread (callback mode; before start)."""
-        def on_event(_user: Any, kind: int, text: bytes) -> None:
-            self.queue.put((kind, text.decode("utf-8")))
-
-        def on_release(_user: Any) -> None:
-            self.released = True
-            self.queue.put(_RELEASED)
-
-        self.trampolines = (_capi.EVENT_FN_V2(on_event), _capi.RELEASE_FN(on_release))
-        _capi.call("nfv_session_set_callback_v2", self.handle, self.trampolines[0], None, self.trampolines[1])
+        self.result_owed = False
+        """The callback was handed ``MeasurementComplete``: after a close it still gets the result."""
 
     def destroy(self) -> None:
-        """Releases the handle (``nfv_session_destroy``: stop + release); idempotent. The library decides whether
-        the callback still gets the rest of an owed result; when it says no more is coming at once (its release
-        notice came inside the destroy), events still queued are dropped."""
+        """Releases the handle (``nfv_session_destroy``: stop + release); idempotent. When the callback has had
+        ``MeasurementComplete`` and not yet the result, the dispatch thread releases it after the result."""
         with self.lock:
             self.closing = True
-            handle, self.handle = self.handle, None
-            if handle is not None:
-                _capi.library().function("nfv_session_destroy")(handle)
-                self.dropping = self.released and self.trampolines is not None
+            owed = self.result_owed
+            handle = self.handle
+            if not owed:
+                self.handle = None
+        if handle is not None and owed:
+            _capi.library().function("nfv_session_stop")(handle)  # the camera goes at once; the result still comes
+            return
+        if handle is not None:
+            _capi.library().function("nfv_session_destroy")(handle)
         if self.dispatcher is None:
             self.ended.set()  # nothing more can be pulled; a dispatch thread sets it itself when it finishes
+
+    def admit(self, event: AnyEvent) -> bool:
+        """Whether the dispatch thread delivers ``event``: always while the host holds the session; after a close
+        only the rest of an owed result. Notes ``MeasurementComplete``."""
+        with self.lock:
+            if self.closing and not self.result_owed:
+                return False
+            if isinstance(event, MeasurementComplete):
+                self.result_owed = True
+            return True
+
+    def delivered_owed_result(self, event: AnyEvent) -> bool:
+        """Whether ``event``, just delivered, was the result owed to a closed session (the dispatch thread then
+        stops and releases the handle)."""
+        if not isinstance(event, (Completed, Failed)):
+            return False
+        with self.lock:
+            self.result_owed = False
+            return self.closing
+
+    def release_after_close(self) -> None:
+        """The dispatch thread's last act: releases the handle a close left to it."""
+        with self.lock:
+            handle = self.handle if self.closing else None
+            if handle is not None:
+                self.handle = None
+        if handle is not None:
+            _capi.library().function("nfv_session_destroy")(handle)
 
     def pull(self, timeout_ms: int) -> Any:
         """The next event's kind and JSON text, None after ``timeout_ms``, or _ENDED once the stream is over."""
@@ -180,19 +191,29 @@ class _Core:
             raise error
 
     def dispatch(self, callback: EventCallback) -> None:
-        """The dispatch thread: hands every queued event to ``callback`` until the library's release notice."""
+        """The dispatch thread: pulls every event and hands it to ``callback`` until the stream ends (or, closed
+        while a result was owed, until the result)."""
         try:
-            while (item := self.queue.get()) is not _RELEASED:
-                with self.lock:
-                    if self.dropping:
-                        continue
-                    event = self.note(event_of_kind(*item))
-                    try:
-                        callback(event)
-                    except BaseException as error:  # noqa: B902 — kept and re-raised on the owner's thread
-                        self.keep_callback_error(error)
+            while True:
+                item = self.pull(_SLICE_MS)
+                if item is _ENDED:
+                    return
+                if item is None:
+                    continue
+                event = event_of_kind(*item)
+                if not self.admit(event):
+                    return
+                self.note(event)
+                try:
+                    callback(event)
+                except BaseException as error:  # noqa: B902 — kept and re-raised on the owner's thread
+                    self.keep_callback_error(error)
+                if self.delivered_owed_result(event):
+                    return
+        except NeurofitVitalsError as error:
+            self.keep_callback_error(error)
         finally:
-            self.trampolines = None if self.released else self.trampolines
+            self.release_after_close()
             self.ended.set()
 
 
@@ -218,8 +239,6 @@ class Session:
         self._core = _Core(int(handle.value or 0))
         self._finalizer = weakref.finalize(self, self._core.destroy)
         self._callback = callback
-        if callback is not None:
-            self._core.use_callback()
 
     # -- lifecycle -----------------------------------------------------------------------------------------------
 
@@ -255,9 +274,9 @@ class Session:
 
     def close(self) -> None:
         """Destroys the session (stopping it first) and waits for the dispatch thread; then re-raises an exception
-        the callback raised. Idempotent. From inside the callback it does not wait for itself. Once the library has
-        handed the session ``MeasurementComplete``, the callback still gets the result (``Completed`` or ``Failed``)
-        — also when the session is dropped without a close (docs/behaviour.md)."""
+        the callback raised. Idempotent. From inside the callback it does not wait for itself. Once the callback
+        has had ``MeasurementComplete``, it still gets the result (``Completed`` or ``Failed``) before the handle is
+        released — also when the session is dropped without a close (docs/behaviour.md)."""
         self._release()
         self._core.raise_callback_error()
 

@@ -63,7 +63,9 @@ C_TO_CTYPES = {
     "char **": ctypes.POINTER(ctypes.c_void_p), "const void *": ctypes.c_void_p, "void *": ctypes.c_void_p,
     "nfv_session *": ctypes.c_void_p, "nfv_session **": ctypes.POINTER(ctypes.c_void_p),
     "int *": ctypes.POINTER(ctypes.c_int), "const double *": ctypes.POINTER(ctypes.c_double),
-    "nfv_event_fn": _capi.EVENT_FN, "nfv_log_fn": _capi.LOG_FN,
+    "nfv_event_fn": _capi.EVENT_FN, "nfv_log_fn": _capi.LOG_FN, "nfv_event_kind": ctypes.c_int,
+    "nfv_event_kind *": ctypes.POINTER(ctypes.c_int), "nfv_event_fn_v2": _capi.EVENT_FN_V2,
+    "nfv_release_fn": _capi.RELEASE_FN,
     "nfv_preview_callback": _capi.PREVIEW_FN,
 }
 
