@@ -23,6 +23,17 @@ enum ConfigurationField<Root> {
         }
     }
 
+    /// The JSON type a value must have, as the configuration docs name it.
+    var typeName: String {
+        switch self {
+        case .number: "number"
+        case .optionalNumber: "number or null"
+        case .integer: "integer"
+        case .boolean: "boolean"
+        case .integerList: "integer array"
+        }
+    }
+
     /// Sets the property from `value`, or throws naming `path` when the value has the wrong type.
     func apply(_ value: JSONValue, to root: inout Root, path: String) throws(ConfigurationError) {
         switch self {

@@ -44,6 +44,25 @@ extension VitalsConfiguration {
         }
     }
 
+    /// What `validate()` requires of each key it checks (by name, without `advanced.`), as the configuration docs
+    /// state it: read from the same lists the checks run over, so the two cannot differ.
+    static var validationRules: [String: String] {
+        let defaults = VitalsConfiguration()
+        var rules: [String: [String]] = [:]
+        for (name, _) in defaults.finiteChecked { rules[name, default: []].append("finite") }
+        rules["readingDuration", default: []].append("in (0, 3600]")
+        for (name, _) in defaults.secondsChecked { rules[name, default: []].append("in [0, 3600]") }
+        for (name, _, range) in defaults.rangeChecked {
+            rules[name, default: []].append("in [\(JSONValue.numberText(range.lowerBound)), "
+                                            + "\(JSONValue.numberText(range.upperBound))]")
+        }
+        for (name, _) in defaults.countsChecked {
+            rules[name, default: []].append("in [\(countRange.lowerBound), \(countRange.upperBound)]")
+        }
+        rules["fpsTiers"] = ["at least one entry, each in [\(fpsTierRange.lowerBound), \(fpsTierRange.upperBound)]"]
+        return rules.mapValues { $0.joined(separator: ", ") }
+    }
+
     /// The counts a cancel gate may need: at least one, at most an hour of previews at the highest tier.
     static let countRange = 1...(3600 * 240)
 

@@ -69,9 +69,10 @@ public struct ResultMetric: Sendable {
     /// Every key of a result object: its identity, the metrics, and what describes them.
     public static var resultFields: [WireField] {
         [
-            .required("id", .string, "the reading's UUID (a replay keeps the recorded one)"),
-            .required("capturedAt", .string, "the wall-clock time of the session's first frame (a replay: the "
-                      + "recorded one), ISO 8601 UTC, whole seconds rounded down; never later than the result"),
+            .optional("id", .string, "the reading's UUID (a replay keeps the recorded one); absent from nfv_analyze's"),
+            .optional("capturedAt", .string, "the wall-clock time of the session's first frame (a replay: the "
+                      + "recorded one), ISO 8601 UTC, whole seconds rounded down; never later than the result; "
+                      + "absent from nfv_analyze's"),
         ] + all.map(\.field) + [
             .optional("breathingRateConfidence", .enumeration("BreathingConfidence"),
                       "with `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate)"),
@@ -80,7 +81,7 @@ public struct ResultMetric: Sendable {
             .required("diagnostics", .openObject, "the engine's snake_case keys (docs/events.md)"),
             .optional("durationSeconds", .number, unit: "s", "the analysed span"),
             .optional("confidence", .number, "0…1, the engine's confidence in the heart rate"),
-            .required("sdkVersion", .string, "the library's version"),
+            .optional("sdkVersion", .string, "the library's version; absent from nfv_analyze's"),
             .required("engineVersion", .string, "the engine's version"),
         ]
     }

@@ -77,15 +77,15 @@ public enum WireContract {
         ]),
         ("CancelContext", "facts about the moment of a cancel, for logs; -1 for an unknown number", [
             .required("reason", .string, "the cancel's detail token"),
-            .required("quality_score", .number, "the live quality score, or -1"),
-            .required("elapsed_s", .number, unit: "s", "seconds into the attempt, or -1"),
+            .required("quality_score", .number, "the live quality score, or -1").unknown(-1),
+            .required("elapsed_s", .number, unit: "s", "seconds into the attempt, or -1").unknown(-1),
             .required("engine", .string, "always `neurofit_vitals`"),
             .required("refine_mode", .string, "an opaque per-platform engine constant"),
             .required("effective_fps", .integer, unit: "fps", "the camera's frame-rate tier"),
             .required("device_model", .string, "the camera's name and bus id, or the source's description"),
-            .required("red_dc", .number, "red mean of the last measuring frame, or -1"),
-            .required("exposure_iso", .number, "the camera's exposure gain figure, or -1"),
-            .required("exposure_tune_steps", .integer, "exposure tuner steps taken, or -1"),
+            .required("red_dc", .number, "red mean of the last measuring frame, or -1").unknown(-1),
+            .required("exposure_iso", .number, "the camera's exposure gain figure, or -1").unknown(-1),
+            .required("exposure_tune_steps", .integer, "exposure tuner steps taken, or -1").unknown(-1),
             .optional("exposure_in_band", .boolean, "whether the red mean is within the exposure band, when known"),
         ]),
     ]
@@ -107,6 +107,45 @@ public enum WireContract {
             ("ErrorCode", "the stable error codes", ErrorCode.allCases.map { .string($0.rawValue) }),
         ]
     }
+
+    /// One line on what each enumeration value means, by enumeration and value (`nfv schema` prints them beside the
+    /// values, in the same order).
+    static let valueSummaries: [String: [String: String]] = [
+        "SessionPhase": [
+            "idle": "created, or idle again after a cancel without auto-restart or after a stop; the source is released",
+            "positioning": "the source is open; waiting for a steady fingertip (guidance events)",
+            "measuring": "a reading is in progress (preview and heartbeat events)",
+            "finalizing": "the duration was captured; the result is being computed",
+            "completed": "done, with a result", "failed": "ended without a result; the error says why",
+        ],
+        "Guidance": [
+            "noContact": "no fingertip on the camera", "frameDrop": "the frame rate is below 70 % of the tier",
+            "weakSignal": "contact, but the pulse is too faint (a cold finger, too much pressure)",
+            "lowQuality": "contact, but the quality score is below the start floor (movement, changing pressure)",
+            "compliant": "good: the start gate is filling",
+        ],
+        "CancelReason": [
+            "contactLost": "the fingertip left the camera", "poorSignal": "the signal was too poor to go on",
+            "interrupted": "the camera was reconfigured, stalled or lost",
+            "cancelledByApp": "the host cancelled the reading",
+        ],
+        "SignalLevel": [
+            "strong": "quality score 0.80 or more", "good": "quality score 0.65 or more",
+            "fair": "quality score 0.50 or more", "weak": "below 0.50; lowered ahead of a poor-signal cancel",
+        ],
+        "AbortRisk": [
+            "none": "no risk", "warn": "from about 21 s without a reliable estimate",
+            "imminent": "from about 30 s without a reliable estimate",
+        ],
+        "BreathingConfidence": [
+            "high": "from the accelerometer (host-submitted motion)",
+            "medium": "two camera channels agree with regular cycles",
+            "low": "unreliable: show it as approximate, never as a plain number",
+        ],
+        "Quality": ["3": "every quality check passed; HRV reported",
+                    "2": "heart rate trustworthy; HRV only when the consistency gate passed",
+                    "1": "heart rate only; HRV, stress index and SD2/SD1 withheld"],
+    ]
 
     /// One line on what each error code means.
     public static func summary(of code: ErrorCode) -> String {
@@ -137,10 +176,7 @@ public enum WireContract {
                 .object(["name": .string(object.name), "summary": .string(object.summary),
                          "fields": .array(object.fields.map(\.jsonValue))])
             }),
-            "enums": .array(enumerations.map { enumeration in
-                .object(["name": .string(enumeration.name), "summary": .string(enumeration.summary),
-                         "values": .array(enumeration.values)])
-            }),
+            "enums": .array(enumerations.map(enumerationJSON)),
             "errors": .array(ErrorCode.allCases.map { code in
                 .object(["code": .string(code.rawValue), "status": .int(code.status),
                          "retryable": .bool(code.retryableByDefault), "summary": .string(summary(of: code))])
@@ -156,19 +192,43 @@ public enum WireContract {
         ])
     }
 
-    /// Every configuration key (`advanced.` ones with their prefix) with its JSON type and default.
+    /// An enumeration with its values, their summaries, and (for the numeric quality tier) their names.
+    private static func enumerationJSON(_ enumeration: (name: String, summary: String, values: [JSONValue]))
+        -> JSONValue {
+        var members: [String: JSONValue] = [
+            "name": .string(enumeration.name), "summary": .string(enumeration.summary),
+            "values": .array(enumeration.values),
+        ]
+        if enumeration.name == "Quality" {
+            members["names"] = .array(QualityTier.allCases.map { .string("\($0)") })
+        }
+        if let summaries = valueSummaries[enumeration.name] {
+            members["valueSummaries"] = .array(enumeration.values.map { value in
+                .string(summaries[value.stringValue ?? value.numberValue.map(JSONValue.numberText) ?? ""] ?? "")
+            })
+        }
+        return .object(members)
+    }
+
+    /// Every configuration key (`advanced.` ones with their prefix) with its JSON type, default and the rule
+    /// `VitalsConfiguration.validate()` holds it to (none: any value of its type).
     private static var configurationJSON: JSONValue {
         let defaults = VitalsConfiguration()
+        let rules = VitalsConfiguration.validationRules
         let top = VitalsConfiguration.fields.map { field in
-            configurationEntry(field.name, field.value(in: defaults))
+            configurationEntry(field.name, field.typeName, field.value(in: defaults), rules[field.name])
         }
         let advanced = AdvancedConfiguration.fields.map { field in
-            configurationEntry("advanced." + field.name, field.value(in: defaults.advanced))
+            configurationEntry("advanced." + field.name, field.typeName, field.value(in: defaults.advanced),
+                               rules[field.name])
         }
         return .array(top + advanced)
     }
 
-    private static func configurationEntry(_ key: String, _ value: JSONValue) -> JSONValue {
-        .object(["key": .string(key), "default": value])
+    private static func configurationEntry(_ key: String, _ type: String, _ value: JSONValue, _ rule: String?)
+        -> JSONValue {
+        var members: [String: JSONValue] = ["key": .string(key), "type": .string(type), "default": value]
+        if let rule { members["validation"] = .string(rule) }
+        return .object(members)
     }
 }

@@ -46,6 +46,9 @@ public struct WireField: Sendable, Equatable {
     public let unit: String?
     /// One line on what it means and when it is absent.
     public let summary: String
+    /// The number a key that is always sent holds when its figure is unknown (-1 in a cancel context); bindings
+    /// offer it as absent.
+    public private(set) var unknownValue: Double?
 
     /// A key that is always present.
     public static func required(_ name: String, _ kind: Kind, unit: String? = nil, _ summary: String) -> WireField {
@@ -57,8 +60,15 @@ public struct WireField: Sendable, Equatable {
         WireField(name: name, kind: kind, required: false, unit: unit, summary: summary)
     }
 
-    /// The field as a JSON Schema-like object: `name`, `type`, `required`, `summary`, and `enum`/`object`/`unit`
-    /// when they apply.
+    /// This field with `value` standing for an unknown figure.
+    public func unknown(_ value: Double) -> WireField {
+        var field = self
+        field.unknownValue = value
+        return field
+    }
+
+    /// The field as a JSON Schema-like object: `name`, `type`, `required`, `summary`, and `enum`/`object`/`unit`/
+    /// `unknown` when they apply.
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = [
             "name": .string(name), "type": .string(kind.typeName), "required": .bool(required),
@@ -71,6 +81,7 @@ public struct WireField: Sendable, Equatable {
         default: break
         }
         if let unit { members["unit"] = .string(unit) }
+        if let unknownValue { members["unknown"] = .number(unknownValue) }
         return .object(members)
     }
 }

@@ -16,12 +16,12 @@ import threading
 import time
 import traceback
 import weakref
-from enum import IntEnum
 from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Optional, Union
 
 from . import _capi
 from ._buffers import BufferLike, c_int, frame_pointer, int64_timestamp
 from ._records import camel_case
+from ._wire import PixelFormat
 from .errors import InvalidArgumentError, MisuseError, NeurofitVitalsError
 from .events import AnyEvent, Completed, Failed, MeasurementComplete, State, event_of_kind
 from .preview import PreviewCallback, preview_function
@@ -37,18 +37,6 @@ _SLICE_MS = 200
 _ENDED = object()
 _FEEDING = (_capi.OK, _capi.DONE)
 """What a submit call may return without an error: accepted, or ``NFV_DONE`` (the session needs no more frames)."""
-
-
-class PixelFormat(IntEnum):
-    """Pixel layouts :meth:`Session.submit_frame` accepts (``nfv_pixel_format``)."""
-
-    RGB24 = 1
-    BGR24 = 2
-    RGBA = 3
-    BGRA = 4
-    YUYV = 5
-    NV12 = 6
-    I420 = 7
 
 
 _PIXEL_FORMAT_ALIASES = {"rgb": PixelFormat.RGB24, "bgr": PixelFormat.BGR24}

@@ -191,7 +191,7 @@ final class NativeApi {
     static VitalsException lastError() {
         String text = takeString(nfv_last_error_json());
         if (text == null) {
-            return new VitalsException.Internal("Out of memory while reading the last error", false);
+            return new VitalsException.Internal("Out of memory while reading the last error");
         }
         JsonObject error = JsonObject.parse(text);
         return VitalsException.of(error.requireString("code"), error.optionalString("message").orElse(""),
