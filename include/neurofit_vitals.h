@@ -659,9 +659,9 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_session_submit_motion(nfv_session *ses
  *
  * @param options_json NULL or "" for the defaults, else the session configuration JSON (nfv_session_new): its
  *        advanced.consistencyGate, advanced.mergedIntervalFix, advanced.minAmplitude and motionBreathing apply.
- * @param out_result_json receives the result object (sorted keys: heartRateBpm, rmssdMs, sdnnMs,
- *        baevskyStressIndex, sd2sd1, breathingRateBrpm, breathingRateConfidence, quality, confidence, flags,
- *        diagnostics, …; absent optionals left out), freed with nfv_string_free(); NULL on failure.
+ * @param out_result_json receives the result object (docs/events.md: the metrics, breathingRateConfidence,
+ *        quality, confidence, flags, diagnostics, …, without the reading's id, capturedAt and sdkVersion; sorted
+ *        keys, absent optionals left out), freed with nfv_string_free(); NULL on failure.
  * @return NFV_OK; NFV_ERR_NO_HEART_RATE when the reading holds no trustworthy heart rate (the message names why);
  *         NFV_ERR_INVALID_ARGUMENT for NULL arrays with count > 0, a NULL output, non-finite values or a bad
  *         options_json. Threads: any; the call is pure (same input, byte-identical output).
@@ -672,12 +672,11 @@ NFV_EXPORT NFV_WARN_UNUSED nfv_status nfv_analyze(const double *timestamps_s, co
 
 /**
  * Compares two readings, before and after something the user did: for each metric, the two values, their
- * difference and whether it is larger than two readings of a resting person typically differ. The thresholds are
- * 5 bpm for heart rate, 10 ms for RMSSD and 2 breaths a minute for the breathing rate; SDNN, the stress index and
- * SD2/SD1 have none. The output object has one member per metric, keyed as in a result: heartRateBpm, rmssdMs,
- * breathingRateBrpm, sdnnMs, baevskyStressIndex, sd2sd1. Each is {"baseline","followUp","delta" (followUp −
- * baseline),"beyondTypicalVariation" (|delta| > threshold; null for a metric without one)}, or null when either
- * reading lacks the metric.
+ * difference and whether it is larger than two readings of a resting person typically differ: the metrics table of
+ * docs/events.md gives each metric's threshold (heart rate 5 bpm, RMSSD 10 ms, breathing rate 2 breaths a minute;
+ * the others have none). The output object has one member per metric of that table, keyed as in a result. Each is
+ * {"baseline","followUp","delta" (followUp − baseline),"beyondTypicalVariation" (|delta| > threshold; null for a
+ * metric without one)}, or null when either reading lacks the metric.
  *
  * @param baseline_json   the earlier reading: a result JSON object (a session's result, nfv_analyze()); other keys
  *                        are ignored, a missing or null metric counts as absent. Must not be NULL or empty.

@@ -69,6 +69,7 @@ def files(contract, mark):
     out[PACKAGE + "VitalsEvent.java"] = events_file(contract, mark)
     out[PACKAGE + "EventParser.java"] = parser_file(contract, mark)
     out[PACKAGE + "VitalsResult.java"] = result_file(contract, mark)
+    out[PACKAGE + "VitalsChange.java"] = change_file(contract, mark)
     return out
 
 
@@ -91,7 +92,7 @@ def java_field(field):
         enum = ENUM_NAMES[field["enum"]]
         if required:
             return enum, f'WireEnum.parse({enum}.class, event.requireString("{key}"))'
-        return f"Optional<{enum}>", f'event.optionalString("{key}").map(text -> WireEnum.parse({enum}.class, text))'
+        return f"Optional<{enum}>", f'WireEnum.parse({enum}.class, event.optionalString("{key}"))'
     if "enum" in field and field["enum"] == "Quality":
         return ("int", f'(int) event.requireDouble("{key}")') if required else ("OptionalInt", f'event.optionalInt("{key}")')
     if field["type"] == "array":
@@ -128,13 +129,25 @@ def event_record(event):
 
 
 def wrap_java(line, indent, width=120):
+    """`line` broken after the commas between the outermost call's arguments, where it would pass `width`."""
     if len(line) <= width:
         return [line]
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(line):
+        depth += char in "(<" and 1 or 0
+        depth -= (char == ")" or (char == ">" and line[index - 1] != "-")) and 1 or 0
+        if char == "," and depth == 1:
+            parts.append(line[start:index + 1])
+            start = index + 2
+    parts.append(line[start:])
     out, current = [], ""
-    for part in line.split(", "):
-        piece = part if not current else current + ", " + part
+    if len(parts[0]) > width:
+        opening = parts[0].index("(") + 1
+        out, parts[0] = [parts[0][:opening]], indent + parts[0][opening:]
+    for part in parts:
+        piece = part if not current else current + " " + part
         if len(piece) > width and current:
-            out.append(current + ",")
+            out.append(current)
             current = indent + part
         else:
             current = piece
@@ -218,4 +231,42 @@ def result_file(contract, mark):
     args = [java_field(f)[1] for f in fields] + ["Json.write(event.members())"]
     out += wrap_java("        return new VitalsResult(" + ", ".join(args) + ");", "                ")
     out += ["    }", "}", ""]
+    return "\n".join(out)
+
+
+def change_file(contract, mark):
+    """VitalsChange: one component per compared metric (the contract's metrics), and `compare`."""
+    metrics = contract["metrics"]
+
+    def threshold(metric):
+        value = metric["comparisonThreshold"]
+        unit = " " + metric["unit"] if "unit" in metric else ""
+        return f"threshold {value:g}{unit}" if value is not None else "no threshold"
+    params = [f"Optional<MetricChange> {m['key']}" for m in metrics]
+    out = [f"// {mark}", "package com.neurofit.vitals;", "", "import java.util.Optional;", "", "/**",
+           " * How two readings differ, before and after something the user did ({@link #compare}): per metric, the "
+           "two values,", " * their difference and whether it is larger than two readings of a resting person "
+           "typically differ. A metric", " * is empty when either reading lacks it.", " *"]
+    out += [f" * @param {m['key']} {m['label']}: {threshold(m)}" for m in metrics] + [" */"]
+    out += wrap_java("public record VitalsChange(" + ", ".join(params) + ") {", "        ")
+    out += ["", "    /**", "     * One metric of a comparison.", "     *",
+            "     * @param baseline               the value in the earlier reading",
+            "     * @param followUp               the value in the later reading",
+            "     * @param delta                  {@code followUp - baseline}",
+            "     * @param beyondTypicalVariation {@code |delta|} above the metric's threshold; empty for a metric "
+            "without one", "     */", "    public record MetricChange(double baseline, double followUp, double delta,",
+            "                               Optional<Boolean> beyondTypicalVariation) {", "    }", "",
+            "    /**", "     * Compares two readings with the library's {@code nfv_compare}.", "     *",
+            "     * @throws VitalsException.InvalidArgument when a result's JSON is not a result object", "     */",
+            "    public static VitalsChange compare(VitalsResult baseline, VitalsResult followUp) {",
+            "        byte[] before = NativeApi.utf8(baseline.json());",
+            "        byte[] after = NativeApi.utf8(followUp.json());",
+            "        JsonObject change = JsonObject.parse(NativeApi.jsonOut(out -> NativeApi.nfv_compare(before, after, "
+            "out)));"]
+    out += wrap_java("        return new VitalsChange(" + ", ".join(f'metric(change, "{m["key"]}")' for m in metrics)
+                     + ");", "                ")
+    out += ["    }", "", "    private static Optional<MetricChange> metric(JsonObject change, String key) {",
+            "        return change.optionalObject(key).map(entry -> new MetricChange(entry.requireDouble(\"baseline\"),",
+            "                entry.requireDouble(\"followUp\"), entry.requireDouble(\"delta\"),",
+            "                entry.optionalBoolean(\"beyondTypicalVariation\")));", "    }", "}", ""]
     return "\n".join(out)

@@ -65,8 +65,8 @@ function analyze({ timestamps, red, green, blue }, options = null) {
     float64(blue, 'blue'), text));
 }
 
-/** Compares two results (objects or JSON text), metric by metric: {heartRateBpm: {baseline, followUp, delta,
- *  beyondTypicalVariation} | null, rmssdMs, breathingRateBrpm, sdnnMs, baevskyStressIndex, sd2sd1}. */
+/** Compares two results (objects or JSON text), metric by metric: one member per metric of the contract's
+ *  metrics table (VitalsChange), each {baseline, followUp, delta, beyondTypicalVariation} or null. */
 function compare(baseline, followUp) {
   const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
   return JSON.parse(addon.compare(text(baseline), text(followUp)));

@@ -29,17 +29,18 @@ final class EventParser {
     private static VitalsEvent of(String type, JsonObject event, OptionalDouble t) {
         return switch (type) {
             case "state" -> stateChanged(event, t);
-            case "guidance" -> new VitalsEvent.Guidance(WireEnum.parse(GuidanceKind.class,
-                    event.requireString("guidance")), event.requireDouble("startProgress"), t);
+            case "guidance" -> new VitalsEvent.Guidance(
+                    WireEnum.parse(GuidanceKind.class, event.requireString("guidance")),
+                    event.requireDouble("startProgress"), t);
             case "started" -> new VitalsEvent.Started(t);
             case "preview" -> new VitalsEvent.Preview(event.requireDouble("elapsed"), event.requireDouble("progress"),
                     WireEnum.parse(AbortRisk.class, event.requireString("abortRisk")),
                     event.optionalDouble("heartRateBpm"), event.optionalDouble("rmssdMs"),
                     event.optionalDouble("breathingRateBrpm"),
-                    event.optionalString("signalLevel").map(text -> WireEnum.parse(SignalLevel.class, text)), t);
+                    WireEnum.parse(SignalLevel.class, event.optionalString("signalLevel")), t);
             case "heartbeat" -> new VitalsEvent.Heartbeat(event.optionalDouble("ibiMs"), t);
-            case "cancelled" -> new VitalsEvent.Cancelled(WireEnum.parse(CancelReason.class,
-                    event.requireString("reason")), event.requireString("detail"),
+            case "cancelled" -> new VitalsEvent.Cancelled(
+                    WireEnum.parse(CancelReason.class, event.requireString("reason")), event.requireString("detail"),
                     event.requireObject("context").members(), t);
             case "reconfiguringCamera" -> new VitalsEvent.ReconfiguringCamera((int) event.requireDouble("fpsTier"),
                     event.requireBoolean("lowPowerMode"), t);

@@ -28,10 +28,11 @@ import java.util.OptionalInt;
  * @param engineVersion the engine's version
  * @param json the whole result as the library's JSON text (store it to keep the reading)
  */
-public record VitalsResult(Optional<String> id, Optional<String> capturedAt, double heartRateBpm, OptionalDouble rmssdMs,
-        OptionalDouble breathingRateBrpm, OptionalDouble sdnnMs, OptionalDouble baevskyStressIndex,
-        OptionalDouble sd2sd1, Optional<BreathingRateConfidence> breathingRateConfidence, int quality,
-        List<String> flags, Map<String, Object> diagnostics, OptionalDouble durationSeconds, OptionalDouble confidence,
+public record VitalsResult(Optional<String> id, Optional<String> capturedAt, double heartRateBpm,
+        OptionalDouble rmssdMs, OptionalDouble breathingRateBrpm, OptionalDouble sdnnMs,
+        OptionalDouble baevskyStressIndex, OptionalDouble sd2sd1,
+        Optional<BreathingRateConfidence> breathingRateConfidence, int quality, List<String> flags,
+        Map<String, Object> diagnostics, OptionalDouble durationSeconds, OptionalDouble confidence,
         Optional<String> sdkVersion, String engineVersion, String json) {
 
     /**
@@ -52,8 +53,8 @@ public record VitalsResult(Optional<String> id, Optional<String> capturedAt, dou
                 event.requireDouble("heartRateBpm"), event.optionalDouble("rmssdMs"),
                 event.optionalDouble("breathingRateBrpm"), event.optionalDouble("sdnnMs"),
                 event.optionalDouble("baevskyStressIndex"), event.optionalDouble("sd2sd1"),
-                event.optionalString("breathingRateConfidence").map(text -> WireEnum.parse(BreathingRateConfidence.class,
-                text)), (int) event.requireDouble("quality"), event.stringList("flags"),
+                WireEnum.parse(BreathingRateConfidence.class, event.optionalString("breathingRateConfidence")),
+                (int) event.requireDouble("quality"), event.stringList("flags"),
                 event.optionalObject("diagnostics").map(JsonObject::members).orElse(Map.of()),
                 event.optionalDouble("durationSeconds"), event.optionalDouble("confidence"),
                 event.optionalString("sdkVersion"), event.requireString("engineVersion"), Json.write(event.members()));

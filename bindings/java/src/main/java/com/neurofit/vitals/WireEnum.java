@@ -1,5 +1,7 @@
 package com.neurofit.vitals;
 
+import java.util.Optional;
+
 /**
  * An enum whose constants stand for the library's JSON strings ("noContact" for {@code NO_CONTACT}), with an
  * {@code UNKNOWN} constant for strings a newer library may add.
@@ -16,5 +18,10 @@ interface WireEnum {
             }
         }
         return Enum.valueOf(type, "UNKNOWN");
+    }
+
+    /** The constant of {@code type} for {@code text} when there is a text (see {@link #parse(Class, String)}). */
+    static <E extends Enum<E> & WireEnum> Optional<E> parse(Class<E> type, Optional<String> text) {
+        return text.map(value -> parse(type, value));
     }
 }
