@@ -225,6 +225,7 @@ class State(Event):
     """Every transition (not the measuring ticks)."""
 
     type: ClassVar[str] = "state"
+    kind: ClassVar[int] = 1
     state: Union[SessionPhase, str] = json_field("state", decode=_enum(SessionPhase), required=True)
     """The new state."""
     elapsed: Optional[float] = json_field("elapsed")
@@ -244,6 +245,7 @@ class Guidance(Event):
     """About once per second while positioning."""
 
     type: ClassVar[str] = "guidance"
+    kind: ClassVar[int] = 2
     guidance: Union[GuidanceKind, str] = json_field("guidance", decode=_enum(GuidanceKind), required=True)
     """What the user should do."""
     start_progress: float = json_field("startProgress", required=True)
@@ -259,6 +261,7 @@ class Started(Event):
     """A reading began; an empty `preview` follows at once."""
 
     type: ClassVar[str] = "started"
+    kind: ClassVar[int] = 3
     t: Optional[float] = json_field("t")
     """Sample time of the latest frame consumed when the event arose."""
     extra: Mapping[str, Any] = extra_field()
@@ -270,6 +273,7 @@ class Preview(Event):
     """About once per second while measuring."""
 
     type: ClassVar[str] = "preview"
+    kind: ClassVar[int] = 4
     elapsed: float = json_field("elapsed", required=True)
     """Seconds measured so far."""
     progress: float = json_field("progress", required=True)
@@ -295,6 +299,7 @@ class Heartbeat(Event):
     """Each detected beat while measuring."""
 
     type: ClassVar[str] = "heartbeat"
+    kind: ClassVar[int] = 5
     ibi_ms: Optional[float] = json_field("ibiMs")
     """Interval from the previous beat; absent for the first beat and after a gap."""
     t: Optional[float] = json_field("t")
@@ -308,6 +313,7 @@ class Cancelled(Event):
     """An attempt was abandoned; back to positioning (or idle)."""
 
     type: ClassVar[str] = "cancelled"
+    kind: ClassVar[int] = 6
     reason: Union[CancelReason, str] = json_field("reason", decode=_enum(CancelReason), required=True)
     """The public reason."""
     detail: str = json_field("detail", required=True)
@@ -325,6 +331,7 @@ class ReconfiguringCamera(Event):
     """The camera dropped to a lower frame-rate tier."""
 
     type: ClassVar[str] = "reconfiguringCamera"
+    kind: ClassVar[int] = 7
     fps_tier: int = json_field("fpsTier", required=True)
     """The new frame-rate tier."""
     low_power_mode: bool = json_field("lowPowerMode", required=True)
@@ -340,6 +347,7 @@ class RecoverableError(Event):
     """The camera stopped delivering frames and was restarted (once per session)."""
 
     type: ClassVar[str] = "recoverableError"
+    kind: ClassVar[int] = 8
     error: str = json_field("error", required=True)
     """What happened: `cameraStalled`."""
     t: Optional[float] = json_field("t")
@@ -353,6 +361,7 @@ class MeasurementComplete(Event):
     """The duration was captured; the result follows."""
 
     type: ClassVar[str] = "measurementComplete"
+    kind: ClassVar[int] = 9
     t: Optional[float] = json_field("t")
     """Sample time of the latest frame consumed when the event arose."""
     extra: Mapping[str, Any] = extra_field()
@@ -364,6 +373,7 @@ class Completed(Event):
     """The result; the stream ends after the following `state`."""
 
     type: ClassVar[str] = "completed"
+    kind: ClassVar[int] = 10
     result: Result = json_field("result", decode=Result.from_dict, required=True)
     """The reading's result."""
     t: Optional[float] = json_field("t")
@@ -377,6 +387,7 @@ class Failed(Event):
     """The session ended without a result."""
 
     type: ClassVar[str] = "failed"
+    kind: ClassVar[int] = 11
     error: ErrorInfo = json_field("error", decode=ErrorInfo.from_dict, required=True)
     """Why."""
     t: Optional[float] = json_field("t")
@@ -390,6 +401,7 @@ class RecordingError(Event):
     """Writing the recording failed; the reading goes on."""
 
     type: ClassVar[str] = "recordingError"
+    kind: ClassVar[int] = 12
     error: ErrorInfo = json_field("error", decode=ErrorInfo.from_dict, required=True)
     """What failed."""
     t: Optional[float] = json_field("t")
