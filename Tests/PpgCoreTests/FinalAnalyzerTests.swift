@@ -106,6 +106,7 @@ struct FinalAnalyzerTests {
         case .success(let result):
             #expect(result.quality == .withheld)
             #expect(result.rmssdMs == nil && result.sdnnMs == nil && result.baevskyStressIndex == nil)
+            #expect(result.pnn50Percent == nil, "pNN50 is withheld with the rest of HRV")
             #expect(result.flags.contains("no_contact"))
         case .failure(let error):
             #expect(error.message.contains("no_contact"))
@@ -170,5 +171,7 @@ struct FinalAnalyzerTests {
         #expect(!result.diagnostics.gateEnabled)
         #expect(result.diagnostics.gateNPairs == nil && result.diagnostics.gateVeto == nil)
         #expect(result.rmssdMs != nil)
+        #expect(result.pnn50Percent != nil && result.pnn50Percent == result.diagnostics.pnn50,
+                "pNN50 is reported with HRV, the figure the diagnostics give")
     }
 }

@@ -32,7 +32,7 @@ export type PixelFormatName = 'rgb24' | 'bgr24' | 'rgba' | 'bgra' | 'yuyv' | 'nv
 export interface Result {
   /** The reading's UUID (a replay keeps the recorded one); absent from nfv_analyze's. */
   id?: string;
-  /** When the reading finished, ISO 8601 UTC, whole seconds; absent from nfv_analyze's. */
+  /** The wall-clock time of the session's first frame (a replay: the recorded one), ISO 8601 UTC, whole seconds rounded down; never later than the result; absent from nfv_analyze's. */
   capturedAt?: string;
   /** Always present. */
   heartRateBpm: number;
@@ -46,6 +46,8 @@ export interface Result {
   baevskyStressIndex?: number;
   /** Poincaré ratio; absent when HRV is withheld. */
   sd2sd1?: number;
+  /** Share of successive NN intervals differing by more than 50 ms; absent when HRV is withheld. */
+  pnn50Percent?: number;
   /** With `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate). */
   breathingRateConfidence?: BreathingRateConfidence;
   /** 3 clean, 2 usable, 1 withheld. */
@@ -231,7 +233,8 @@ interface WireEventMap {
 }
 
 /** The result keys `compare` judges. */
-export type MetricKey = 'heartRateBpm' | 'rmssdMs' | 'breathingRateBrpm' | 'sdnnMs' | 'baevskyStressIndex' | 'sd2sd1';
+export type MetricKey = 'heartRateBpm' | 'rmssdMs' | 'breathingRateBrpm' | 'sdnnMs' | 'baevskyStressIndex' | 'sd2sd1'
+  | 'pnn50Percent';
 
 export declare class NotActivatedError extends NeurofitVitalsError {}
 export declare class LicenseInvalidError extends NeurofitVitalsError {}

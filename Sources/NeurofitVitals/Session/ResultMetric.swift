@@ -45,6 +45,10 @@ public struct ResultMetric: Sendable {
         ResultMetric(key: "sd2sd1", value: { $0.sd2sd1 }, unit: nil, label: "Poincaré SD2/SD1", digits: 2,
                      typicalRange: 1.5...4, comparisonThreshold: nil, required: false,
                      summary: "Poincaré ratio; absent when HRV is withheld"),
+        ResultMetric(key: "pnn50Percent", value: { $0.pnn50Percent }, unit: "%", label: "pNN50", digits: 1,
+                     typicalRange: 5...40, comparisonThreshold: nil, required: false,
+                     summary: "share of successive NN intervals differing by more than 50 ms; absent when HRV is "
+                         + "withheld"),
     ]
 
     /// The metric whose result key is `key`.

@@ -12,6 +12,8 @@ public struct AnalysisResult: Sendable, Equatable {
     public var baevskyStressIndex: Double?
     /// Poincaré SD2/SD1; nil when withheld or undefined.
     public var sd2sd1: Double?
+    /// pNN50: the share of successive NN intervals differing by more than 50 ms, percent; nil when withheld.
+    public var pnn50Percent: Double?
     /// Breathing rate, breaths per minute; nil when no estimate.
     public var breathingRateBrpm: Double?
     /// The breathing confidence tier; present exactly when `breathingRateBrpm` is.
@@ -27,7 +29,7 @@ public struct AnalysisResult: Sendable, Equatable {
 
     /// Creates a result.
     public init(durationSeconds: Double, heartRateBpm: Double, rmssdMs: Double?, sdnnMs: Double?,
-                baevskyStressIndex: Double?, sd2sd1: Double?, breathingRateBrpm: Double?,
+                baevskyStressIndex: Double?, sd2sd1: Double?, pnn50Percent: Double? = nil, breathingRateBrpm: Double?,
                 breathingRateConfidence: BreathingConfidenceTier?, confidence: Double, quality: QualityTier,
                 flags: [String], diagnostics: AnalysisDiagnostics) {
         self.durationSeconds = durationSeconds
@@ -36,6 +38,7 @@ public struct AnalysisResult: Sendable, Equatable {
         self.sdnnMs = sdnnMs
         self.baevskyStressIndex = baevskyStressIndex
         self.sd2sd1 = sd2sd1
+        self.pnn50Percent = pnn50Percent
         self.breathingRateBrpm = breathingRateBrpm
         self.breathingRateConfidence = breathingRateConfidence
         self.confidence = confidence

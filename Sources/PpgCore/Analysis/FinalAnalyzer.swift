@@ -291,7 +291,7 @@ public struct FinalAnalyzer: Sendable {
             durationSeconds: signal.duration, heartRateBpm: heartRate,
             rmssdMs: reportsHrv ? rmssd.value : nil, sdnnMs: reportsHrv ? metrics.sdnn : nil,
             baevskyStressIndex: reportsHrv ? BaevskyStressIndex(intervalsMs: nn.intervalsMs)?.value : nil,
-            sd2sd1: reportsHrv ? metrics.sd2sd1 : nil,
+            sd2sd1: reportsHrv ? metrics.sd2sd1 : nil, pnn50Percent: reportsHrv ? metrics.pnn50 : nil,
             breathingRateBrpm: breathing.rate?.brpm, breathingRateConfidence: breathing.rate?.tier,
             confidence: reportsHrv ? heartConfidence * (1 - intervals.discardRatio) : heartConfidence,
             quality: tier, flags: flags, diagnostics: diagnostics))

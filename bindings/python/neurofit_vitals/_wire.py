@@ -190,7 +190,8 @@ class Result(ResultMethods, Record):
     id: Optional[str] = json_field("id")
     """The reading's UUID (a replay keeps the recorded one); absent from nfv_analyze's."""
     captured_at: Optional[str] = json_field("capturedAt")
-    """When the reading finished, ISO 8601 UTC, whole seconds; absent from nfv_analyze's."""
+    """The wall-clock time of the session's first frame (a replay: the recorded one), ISO 8601 UTC,
+    whole seconds rounded down; never later than the result; absent from nfv_analyze's."""
     rmssd_ms: Optional[float] = json_field("rmssdMs")
     """Absent when HRV is withheld."""
     breathing_rate_brpm: Optional[float] = json_field("breathingRateBrpm")
@@ -201,6 +202,8 @@ class Result(ResultMethods, Record):
     """The raw Baevsky index, not its square root; absent when HRV is withheld."""
     sd2sd1: Optional[float] = json_field("sd2sd1")
     """Poincaré ratio; absent when HRV is withheld."""
+    pnn50_percent: Optional[float] = json_field("pnn50Percent")
+    """Share of successive NN intervals differing by more than 50 ms; absent when HRV is withheld."""
     breathing_rate_confidence: Union[BreathingRateConfidence, str, None] = json_field(
         "breathingRateConfidence", decode=_enum(BreathingRateConfidence))
     """With `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate)."""
@@ -433,6 +436,8 @@ class ChangeAssessment:
     """Baevsky stress index: no threshold."""
     sd2sd1: Optional[MetricChange]
     """Poincaré SD2/SD1: no threshold."""
+    pnn50_percent: Optional[MetricChange]
+    """PNN50: no threshold."""
 
 
 METRIC_ATTRIBUTES: Tuple[Tuple[str, str], ...] = (
@@ -442,6 +447,7 @@ METRIC_ATTRIBUTES: Tuple[Tuple[str, str], ...] = (
     ("sdnnMs", "sdnn_ms"),
     ("baevskyStressIndex", "baevsky_stress_index"),
     ("sd2sd1", "sd2sd1"),
+    ("pnn50Percent", "pnn50_percent"),
 )
 """Each compared metric's result key with its ChangeAssessment attribute."""
 

@@ -14,10 +14,11 @@ import java.util.Optional;
  * @param sdnnMs SDNN: no threshold
  * @param baevskyStressIndex Baevsky stress index: no threshold
  * @param sd2sd1 Poincaré SD2/SD1: no threshold
+ * @param pnn50Percent pNN50: no threshold
  */
 public record VitalsChange(Optional<MetricChange> heartRateBpm, Optional<MetricChange> rmssdMs,
         Optional<MetricChange> breathingRateBrpm, Optional<MetricChange> sdnnMs,
-        Optional<MetricChange> baevskyStressIndex, Optional<MetricChange> sd2sd1) {
+        Optional<MetricChange> baevskyStressIndex, Optional<MetricChange> sd2sd1, Optional<MetricChange> pnn50Percent) {
 
     /**
      * One metric of a comparison.
@@ -42,7 +43,7 @@ public record VitalsChange(Optional<MetricChange> heartRateBpm, Optional<MetricC
         JsonObject change = JsonObject.parse(NativeApi.jsonOut(out -> NativeApi.nfv_compare(before, after, out)));
         return new VitalsChange(metric(change, "heartRateBpm"), metric(change, "rmssdMs"),
                 metric(change, "breathingRateBrpm"), metric(change, "sdnnMs"), metric(change, "baevskyStressIndex"),
-                metric(change, "sd2sd1"));
+                metric(change, "sd2sd1"), metric(change, "pnn50Percent"));
     }
 
     private static Optional<MetricChange> metric(JsonObject change, String key) {

@@ -11,13 +11,14 @@ import java.util.OptionalInt;
  * A completed reading (docs/events.md, "The result"). Optional values are empty when withheld.
  *
  * @param id the reading's UUID (a replay keeps the recorded one); absent from nfv_analyze's
- * @param capturedAt when the reading finished, ISO 8601 UTC, whole seconds; absent from nfv_analyze's
+ * @param capturedAt the wall-clock time of the session's first frame (a replay: the recorded one), ISO 8601 UTC, whole seconds rounded down; never later than the result; absent from nfv_analyze's
  * @param heartRateBpm always present
  * @param rmssdMs absent when HRV is withheld
  * @param breathingRateBrpm absent when no rate was found; with `breathingRateConfidence`
  * @param sdnnMs absent when HRV is withheld
  * @param baevskyStressIndex the raw Baevsky index, not its square root; absent when HRV is withheld
  * @param sd2sd1 Poincaré ratio; absent when HRV is withheld
+ * @param pnn50Percent share of successive NN intervals differing by more than 50 ms; absent when HRV is withheld
  * @param breathingRateConfidence with `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate)
  * @param quality 3 clean, 2 usable, 1 withheld
  * @param flags why values were withheld or what the engine noticed
@@ -30,7 +31,7 @@ import java.util.OptionalInt;
  */
 public record VitalsResult(Optional<String> id, Optional<String> capturedAt, double heartRateBpm,
         OptionalDouble rmssdMs, OptionalDouble breathingRateBrpm, OptionalDouble sdnnMs,
-        OptionalDouble baevskyStressIndex, OptionalDouble sd2sd1,
+        OptionalDouble baevskyStressIndex, OptionalDouble sd2sd1, OptionalDouble pnn50Percent,
         Optional<BreathingRateConfidence> breathingRateConfidence, int quality, List<String> flags,
         Map<String, Object> diagnostics, OptionalDouble durationSeconds, OptionalDouble confidence,
         Optional<String> sdkVersion, String engineVersion, String json) {
@@ -53,6 +54,7 @@ public record VitalsResult(Optional<String> id, Optional<String> capturedAt, dou
                 event.requireDouble("heartRateBpm"), event.optionalDouble("rmssdMs"),
                 event.optionalDouble("breathingRateBrpm"), event.optionalDouble("sdnnMs"),
                 event.optionalDouble("baevskyStressIndex"), event.optionalDouble("sd2sd1"),
+                event.optionalDouble("pnn50Percent"),
                 WireEnum.parse(BreathingRateConfidence.class, event.optionalString("breathingRateConfidence")),
                 (int) event.requireDouble("quality"), event.stringList("flags"),
                 event.optionalObject("diagnostics").map(JsonObject::members).orElse(Map.of()),
