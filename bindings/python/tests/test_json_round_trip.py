@@ -5,7 +5,7 @@ import json
 from typing import Any, Dict, List
 
 import neurofit_vitals as nfv
-from neurofit_vitals import _capi, _contract
+from neurofit_vitals import _capi, _wire
 from neurofit_vitals._records import Record
 
 # No finger at first, a lifted finger 12 s into the first reading (a contactLost cancel), then a full reading.
@@ -24,7 +24,8 @@ def raw_events(session: nfv.Session) -> List[Dict[str, Any]]:
             return events
         kind, text = item
         events.append(json.loads(text))
-        assert _contract.EVENT_KINDS[kind] == events[-1]["type"], (kind, text)   # the library's kind names the type
+        by_kind = {cls.kind: cls.type for cls in _wire.EVENT_CLASSES}
+        assert by_kind[kind] == events[-1]["type"], (kind, text)   # the library's kind names the type
 
 
 def assert_maps_completely(record: Record, data: Dict[str, Any]) -> None:
