@@ -8,9 +8,6 @@ import re
 SOURCES = ["bindings/python/neurofit_vitals/*.py", "bindings/node/*.js", "bindings/node/*.d.ts",
            "bindings/node/lib/*.js", "bindings/node/src/*.[ch]", "bindings/java/src/main/java/**/*.java",
            "bindings/cpp/*.hpp"]
-# Lines that decide a session's lifecycle from the event JSON: the library is to hand the event's kind to the
-# bindings as a typed value (issue 23, item 2), which will remove them; until then they are known, not new.
-LIFECYCLE = {"bindings/cpp/neurofit_vitals.hpp": {"measurementComplete"}}
 GENERATED = re.compile(r"[ \t]*(//|#) BEGIN GENERATED.*?(//|#) END GENERATED", re.S)
 COMMENT = re.compile(r"^\s*(//|#|\*|/\*)")
 
@@ -41,12 +38,10 @@ def problems(root, contract):
     paths = sorted({os.path.relpath(p, root) for pattern in SOURCES
                     for p in glob.glob(os.path.join(root, pattern), recursive=True)})
     for path in paths:
-        allowed = LIFECYCLE.get(path, set())
         for number, line in code_lines(root, path):
             where = f"{path}:{number}"
             for match in type_literal.finditer(line):
-                if match.group(2) not in allowed:
-                    found.append(f"{where} restates the event type {match.group(2)!r}")
+                found.append(f"{where} restates the event type {match.group(2)!r}")
             for code, status in numbered:
                 if re.search(r"\b%s\b" % code, line) and re.search(r"(?<![\w.])%d(?![\w.])" % status, line):
                     found.append(f"{where} restates the status {status} of {code}")
