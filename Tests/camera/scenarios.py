@@ -3,7 +3,7 @@
 child process under the LD_PRELOAD fake camera (Tests/camera/fake_camera.c), one scenario per behaviour of issue 5.
 
 Run through scripts/test-camera, which builds the fake, the harness and nfv and passes their paths:
-    scenarios.py --fake LIB --harness BIN --nfv BIN [--only NAME… | --skip NAME…]
+    scenarios.py --fake LIB --harness BIN --nfv BIN [--only NAME… | --skip NAME…] [--key SECRET] [--reading-speed X]
 Each scenario prints PASS/FAIL with the failed checks; the exit status is the number of failed scenarios.
 """
 import argparse
@@ -575,10 +575,10 @@ def support(args, scenario):
 def full_reading(args, scenario, modes, tier):
     """A complete reading through nfv read --device --json (the real session, engine and capture): HR within
     1 bpm of the scene's truth, the camera at `tier`, the torch off afterwards."""
-    env = environment(args, scenario, modes=modes, extra={"FAKE_CAMERA_SPEED": "3"})
+    env = environment(args, scenario, modes=modes, extra={"FAKE_CAMERA_SPEED": str(args.reading_speed)})
     try:
         done = subprocess.run([args.nfv, "read", "--device", DEVICE, "--json", "--license", args.license], env=env,
-                              capture_output=True, text=True, timeout=150)
+                              capture_output=True, text=True, timeout=150 * 3 / args.reading_speed)
     except subprocess.TimeoutExpired:
         scenario.check(False, "the reading hung")
         return
@@ -943,6 +943,11 @@ def main():
     parser.add_argument("--nfv", required=True)
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--skip", nargs="*", default=[])
+    parser.add_argument("--key", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures",
+                                                      "test-signing.secret"),
+                        help="the signing key of nfv's license (default: the test key, trusted by debug builds)")
+    parser.add_argument("--reading-speed", type=float, default=3,
+                        help="the fake camera's speed in the full readings (default 3: three times real time)")
     args = parser.parse_args()
     failed = 0
     # ignore_cleanup_errors: a torch guardian that outlived its host may still be writing the fake's state file.
@@ -951,9 +956,8 @@ def main():
         args.truth = os.path.join(workdir, "truth.json")
         subprocess.run([args.harness, "scene", "--out", args.scene, "--truth", args.truth, "--seconds", "150"],
                        check=True, stdout=subprocess.DEVNULL)
-        secret = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "test-signing.secret")
         args.license = subprocess.run([args.nfv, "license", "issue", "--licensee", "camera tests", "--updates-until",
-                                       "2099-12-31", "--key", secret, "--app", "nfv"], check=True,
+                                       "2099-12-31", "--key", args.key, "--app", "nfv"], check=True,
                                       capture_output=True, text=True).stdout.strip()
         for function in SCENARIOS:
             if (args.only and function.__name__ not in args.only) or function.__name__ in args.skip:

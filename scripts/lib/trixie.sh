@@ -7,8 +7,8 @@
 #   .build/arm64/sysroot       the arm64 trixie packages the aarch64 build compiles and links against and that qemu
 #                              runs the results on: swiftlang:arm64 (the aarch64 standard library and static
 #                              runtime), glibc, libsodium, libv4l, libjpeg, libpipewire and libsystemd with their
-#                              -dev packages. Unpacked with dpkg-deb -x, never configured (no arm64 code runs to
-#                              make it).
+#                              -dev packages, python3, pytest and nodejs. Unpacked with dpkg-deb -x, never
+#                              configured (no arm64 code runs to make it).
 #
 # A root is complete when its stamp file lists exactly the packages asked for; a half-made or outdated one is made
 # again from scratch. The mirror is the first deb.debian.org-style URI of the host's apt sources (NFV_DEBIAN_MIRROR
@@ -23,8 +23,15 @@ trixie_dev_packages=(libsodium-dev libv4l-dev libjpeg-dev libpipewire-0.3-dev li
 # files (the static Swift runtime links -lstdc++; libc-dev, which the -dev packages need, is virtual, and debootstrap
 # resolves only real package names).
 trixie_root_packages=(swiftlang pkg-config libc6-dev libstdc++-14-dev "${trixie_dev_packages[@]}")
-# The arm64 sysroot: the runtime of the target, its C library and compiler support files, the -dev packages.
-arm64_sysroot_packages=(swiftlang libc6-dev libgcc-14-dev libstdc++-14-dev "${trixie_dev_packages[@]}")
+# The arm64 sysroot: the runtime of the target, its C library and compiler support files, the -dev packages, and
+# python3 with pytest and nodejs (scripts/test-arm64 runs the Python and Node bindings' tests on arm64).
+arm64_sysroot_packages=(swiftlang libc6-dev libgcc-14-dev libstdc++-14-dev "${trixie_dev_packages[@]}"
+                        python3 python3-pytest nodejs)
+
+# The environment of a pkg-config that answers for the arm64 sysroot (its .pc files, their paths under it).
+arm64_pkg_config_env=(PKG_CONFIG_SYSROOT_DIR="$(pwd)/$arm64_sysroot"
+                      PKG_CONFIG_LIBDIR="$(pwd)/$arm64_sysroot/usr/lib/aarch64-linux-gnu/pkgconfig")
+arm64_pkg_config_env[1]+=":$(pwd)/$arm64_sysroot/usr/share/pkgconfig"
 
 # debian_mirror: the Debian archive the host's apt uses (the roots come from the same place).
 debian_mirror() {
