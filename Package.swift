@@ -62,6 +62,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CNeurofitVitals"),
         .target(name: "CBuildInfo", cSettings: buildInfoDefines + fortify),
+        .target(name: "CGlibcCompat"),
         /// The PipeWire camera client and the camera portal's D-Bus client: compiled against the headers of
         /// libpipewire-0.3-dev and libsystemd-dev, never linked to them (both are loaded with dlopen when first
         /// needed, so the library runs on machines without them).
@@ -69,7 +70,7 @@ let package = Package(
         .target(name: "PpgCore"),
         .target(name: "StrictJSON"),
         .target(name: "NeurofitVitals", dependencies: ["PpgCore", "StrictJSON", "CSodium", "CBuildInfo",
-                                                    "CNeurofitVitals"]),
+                                                    "CNeurofitVitals", "CGlibcCompat"]),
         /// The camera (V4L2 capture, JPEG, torch, exposure tuner, discovery): the only module that links libv4l2 and
         /// libjpeg; the session reaches it through the `FrameSource` protocol.
         .target(name: "NeurofitVitalsCamera",
