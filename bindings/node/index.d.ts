@@ -246,6 +246,9 @@ export declare class InternalError extends NeurofitVitalsError {}
 export declare class InvalidArgumentError extends NeurofitVitalsError {}
 export declare class MisuseError extends NeurofitVitalsError {}
 // END GENERATED
+/** An event's type: which of the events above it is. The library hands each event with its kind (nfv_event_kind),
+ *  which the package emits it by; `session.on(type, …)` takes one of these. */
+export type EventType = SessionEvent['type'];
 
 export interface PreviewFrame {
   width: number;

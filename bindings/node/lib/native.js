@@ -10,8 +10,12 @@
 const path = require('node:path');
 const { LibraryLoadError, errorFromJson } = require('./errors');
 
-/** The method a Session receives its deliveries by (kind, …payload). */
+/** The method a Session receives its deliveries by (what, …payload). */
 const deliver = Symbol('neurofit_vitals.deliver');
+
+/** What a delivery is (src/delivery.c hands the same numbers): an event (kind, JSON text), a preview frame, or the
+ *  library's release notice (no event follows it). */
+const Delivery = Object.freeze({ event: 0, preview: 1, released: 2 });
 
 function load() {
   const candidates = [process.env.NFV_NODE_ADDON, path.join(__dirname, '..', 'build', 'Release',
@@ -30,12 +34,22 @@ function load() {
 }
 
 /**
+ * Each event kind's value by its event type ({ state: 1, …, measurementComplete: 9, … }), as the loaded library
+ * numbers them (nfv_event_kind: values from 1 up, new ones added at the end).
+ */
+function eventKinds() {
+  const kinds = {};
+  for (let kind = 1, name; (name = addon.eventKindName(kind)) !== null; kind += 1) kinds[name] = kind;
+  return Object.freeze(kinds);
+}
+
+/**
  * Called by the addon on the JavaScript thread for each queued delivery. The Session catches what its handlers
  * throw; anything escaping that is reported as a process warning so no event ever takes the process down.
  */
-function dispatch(owner, kind, ...payload) {
+function dispatch(owner, what, ...payload) {
   try {
-    owner[deliver](kind, ...payload);
+    owner[deliver](what, ...payload);
   } catch (error) {
     process.emitWarning(`neurofit_vitals: a session delivery failed: ${error?.stack ?? error}`,
       { type: 'NeurofitVitalsWarning', code: 'NFV_DELIVERY_ERROR' });
@@ -44,5 +58,12 @@ function dispatch(owner, kind, ...payload) {
 
 const addon = load();
 addon.init(dispatch, errorFromJson);
+const EventKind = eventKinds();
+const kindNames = Object.fromEntries(Object.entries(EventKind).map(([name, kind]) => [kind, name]));
 
-module.exports = { addon, deliver };
+/** The event type of an nfv_event_kind value, or undefined for one the library does not know. */
+function eventKindName(kind) {
+  return kindNames[kind];
+}
+
+module.exports = { addon, deliver, Delivery, EventKind, eventKindName };

@@ -8,18 +8,20 @@
  * What a handler throws (or an async handler rejects with) never reaches the event loop: it goes to the 'error'
  * listeners when there are any, else it becomes one process warning per session (code NFV_HANDLER_ERROR).
  *
+ * When the stream ends, and what a close() still delivers, is the library's decision: each delivery carries the
+ * event's kind (nfv_event_kind) beside its JSON, and the library's release notice, queued after the last event it
+ * hands over, ends the stream. No event's JSON text is read to decide either.
+ *
  * Keeping the process alive: a running session (from start() until its event stream ends, or until it goes idle
  * after a cancel without auto-restart) keeps the event loop alive, like an open socket: the events and the result
  * it still owes will arrive. unref() lets the process exit anyway. A session that is not running holds nothing:
  * forgotten, it is collected and its finalizer destroys it.
  */
 const { EventEmitter } = require('node:events');
-const { addon, deliver } = require('./native');
+const { addon, deliver, Delivery, eventKindName, EventKind } = require('./native');
 const { InvalidArgumentError, MisuseError, errorFromObject } = require('./errors');
 const { EventStream } = require('./event-stream');
 const { pixelFormatValue } = require('./pixel-format');
-
-const eventDelivery = 0;
 
 /** JSON text for an object, a string (passed as is) or nothing (null). */
 function jsonText(value, name) {
@@ -38,6 +40,8 @@ class Session extends EventEmitter {
   #ended = false;
   #closed = false;
   #outcome = null;
+  #measured = false;
+  #screening = null;
   #streams = new Set();
   #result;
   #settle;
@@ -163,12 +167,17 @@ class Session extends EventEmitter {
    *   events up to and including 'completed' or 'failed' are emitted (by type, as 'event' and to iterators), then
    *   `result` settles with it and 'end' is emitted; nothing after that. Until then the session keeps the process
    *   alive (unless unref() was called).
+   * Which of the two holds is the library's answer: it still owes the result (its release notice comes after it),
+   * or it has handed over everything it will (then 'measurementComplete' was emitted, or its kind is among the
+   * events still queued, which are screened when the library's notice reaches JavaScript).
    */
   close() {
     if (this.#closed) return;
-    const resultFollows = this.#native.close();
+    const { resultOwed, backlog } = this.#native.close();
     this.#closed = true;
-    if (!resultFollows || this.#outcome !== null) this.#finish();
+    if (resultOwed) return; // the events up to the result come, then the library's notice
+    if (this.#outcome !== null || (!this.#measured && backlog === 0)) this.#finish();
+    else if (!this.#measured) this.#screening = []; // kept back until the notice shows what was handed over
   }
 
   /** Lets the process exit while this session runs (like timer.unref()). */
@@ -249,43 +258,68 @@ class Session extends EventEmitter {
     return this.events();
   }
 
-  /** Called by the addon's dispatcher for each delivery. */
-  [deliver](kind, payload, width, height, timestampUs, dropped) {
-    if (this.#ended) return;
-    if (kind !== eventDelivery) {
-      this.#emitSafely('previewFrame', { width, height, rgb: payload, timestamp: timestampUs / 1e6, timestampUs,
-        dropped });
-      return;
+  /** Called by the addon's dispatcher for each delivery: (Delivery.event, kind, json), (Delivery.preview, rgb,
+   *  width, height, timestampUs, dropped) or (Delivery.released). */
+  [deliver](what, ...payload) {
+    if (what === Delivery.released) {
+      this.#released();
+    } else if (this.#ended) {
+      // the stream is over for JavaScript: nothing more is emitted
+    } else if (what === Delivery.preview) {
+      const [rgb, width, height, timestampUs, dropped] = payload;
+      this.#emitSafely('previewFrame', { width, height, rgb, timestamp: timestampUs / 1e6, timestampUs, dropped });
+    } else if (this.#screening !== null) {
+      this.#screening.push(payload);
+    } else {
+      this.#emitEvent(...payload);
     }
-    const event = JSON.parse(payload);
-    const streamEnds = this.#observe(event);
-    this.#emitSafely(event.type, event);
-    if (this.#ended) return; // a handler closed the session, and no result follows: nothing more is delivered
-    this.#emitSafely('event', event);
-    for (const stream of this.#streams) stream.push(event);
-    // After a close() the library stops at the result: its `state` event does not come.
-    if (streamEnds || (this.#closed && this.#outcome !== null)) this.#finish();
   }
 
-  /** Follows the session's lifecycle from its events; true when the event ends the stream. */
-  #observe(event) {
-    switch (event.type) {
-      case 'completed':
+  /** Emits one event of `kind`: by its type, as 'event' and to the iterators. */
+  #emitEvent(kind, json) {
+    const event = JSON.parse(json);
+    this.#observe(kind, event);
+    const type = eventKindName(kind);
+    if (type !== undefined) this.#emitSafely(type, event);
+    if (this.#ended || this.#screening !== null) return; // a handler closed the session and nothing follows
+    this.#emitSafely('event', event);
+    for (const stream of this.#streams) stream.push(event);
+    // After a close() the outcome is the last event delivered (the library's `state` after it is not).
+    if (this.#closed && this.#outcome !== null) this.#finish();
+  }
+
+  /** The library's release notice reached JavaScript: no event follows it, so the stream ends. After a close()
+   *  that found events still queued, they are emitted now if 'measurementComplete' is among them (the library had
+   *  handed over the result too), else dropped. */
+  #released() {
+    const screened = this.#screening ?? [];
+    this.#screening = null;
+    if (screened.some(([kind]) => kind === EventKind.measurementComplete)) {
+      for (const [kind, json] of screened) if (!this.#ended) this.#emitEvent(kind, json);
+    }
+    this.#finish();
+  }
+
+  /** Follows the session's lifecycle from the kind of each event. */
+  #observe(kind, event) {
+    switch (kind) {
+      case EventKind.measurementComplete:
+        this.#measured = true;
+        break;
+      case EventKind.completed:
         this.#outcome = { result: event.result };
-        return false;
-      case 'failed':
+        break;
+      case EventKind.failed:
         this.#outcome = { error: errorFromObject(event.error) };
-        return false;
-      case 'state':
-        if (event.state === 'completed' || event.state === 'failed') return true;
-        if (event.state === 'idle') {
-          if (this.#stopRequested) return true;
+        break;
+      case EventKind.state:
+        if (event.state === 'idle' && !this.#stopRequested) {
           this.#running = false; // a cancel without auto-restart: start() may run it again
           this.#updateKeepAlive();
         }
-        return false;
+        break;
       default:
-        return false;
+        break;
     }
   }
 
@@ -307,7 +341,7 @@ class Session extends EventEmitter {
   }
 
   #updateKeepAlive() {
-    if (!this.#closed) this.#native.keepAlive(this.#running && !this.#unref);
+    this.#native.keepAlive(this.#running && !this.#unref && !this.#ended);
   }
 
   /** Calls each listener of `type`; what one throws or rejects with is reported and the others still run. */

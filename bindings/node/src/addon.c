@@ -71,6 +71,30 @@ static napi_value versions(napi_env env, napi_callback_info info) {
     return result;
 }
 
+/* eventKindName(kind) → the event type of an nfv_event_kind value, as the loaded library names it; null for a
+ * value it does not know. */
+static napi_value event_kind_name(napi_env env, napi_callback_info info) {
+    napi_value argv[1], name;
+    int ok = 1;
+    const char *text;
+    if (!read_arguments(env, info, 1, argv, NULL)) return NULL;
+    text = nfv_event_kind_name((nfv_event_kind)integer_argument(env, argv[0], 0, INT32_MAX, "kind", &ok));
+    if (!ok) return NULL;
+    if (text == NULL) {
+        napi_get_null(env, &name);
+        return name;
+    }
+    return string_value(env, text);
+}
+
+/* nativeSessions() → how many native sessions are still allocated in the process (for the lifetime tests). */
+static napi_value native_sessions(napi_env env, napi_callback_info info) {
+    napi_value count;
+    (void)info;
+    napi_create_uint32(env, native_session_count(), &count);
+    return count;
+}
+
 /* activate(key, appId | null) */
 static napi_value activate(napi_env env, napi_callback_info info) {
     napi_value argv[2];
@@ -192,6 +216,8 @@ static napi_value register_module(napi_env env, napi_value exports) {
     static const napi_property_descriptor functions[] = {
         {"init", NULL, init, NULL, NULL, NULL, napi_enumerable, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"eventKindName", NULL, event_kind_name, NULL, NULL, NULL, napi_enumerable, NULL},
+        {"nativeSessions", NULL, native_sessions, NULL, NULL, NULL, napi_enumerable, NULL},
         {"activate", NULL, activate, NULL, NULL, NULL, napi_enumerable, NULL},
         {"licenseStatus", NULL, license_status, NULL, NULL, NULL, napi_enumerable, NULL},
         {"deviceSupport", NULL, device_support, NULL, NULL, NULL, napi_enumerable, NULL},

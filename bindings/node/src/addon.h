@@ -87,4 +87,8 @@ napi_value undefined_value(napi_env env);
 /** Defines the NativeSession class; returns its constructor (NULL with an exception on failure). */
 napi_value define_session_class(napi_env env);
 
+/** How many native sessions are allocated in the process (freed ones not counted): what a test reads to see that
+ *  every session's memory was released once the library's notice came. Any thread. */
+uint32_t native_session_count(void);
+
 #endif /* NFV_NODE_ADDON_H */

@@ -13,10 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/** Queued instead of a JSON copy: "take the preview slot". */
+/** Queued instead of an event: "take the preview slot". */
 static char preview_notice;
+/** Queued instead of an event, last: the library's release notice (no event follows). */
+static char release_notice;
 
-enum { delivery_event = 0, delivery_preview = 1 };
+/** What dispatch(owner, what, …) is handed (lib/session.js knows the same numbers). */
+enum { delivery_event = 0, delivery_preview = 1, delivery_released = 2 };
+
+/** One event on its way to JavaScript: its kind and a copy of its JSON. */
+typedef struct queued_event {
+    nfv_event_kind kind;
+    char json[];
+} queued_event;
 
 /** The owner as a value, or NULL when it was collected. */
 static napi_value owner_value(napi_env env, native_session *session) {
@@ -46,33 +55,44 @@ static int take_preview(napi_env env, native_session *session, napi_value *argv)
     return taken;
 }
 
-/** The channel's call_js: hands one queued item to lib/native.js's dispatch(owner, kind, …). env is NULL when Node
- *  drops the item (the channel is closing): then only the item is freed, the session is not touched. */
+/** Frees a queued item (the notices are static) and counts an event out of the backlog. */
+static void discard_item(native_session *session, void *data) {
+    if (data == &preview_notice || data == &release_notice) return;
+    pthread_mutex_lock(&session->lock);
+    session->backlog--;
+    pthread_mutex_unlock(&session->lock);
+    free(data);
+}
+
+/** Fills argv[1…] for one queued item; returns argc, 0 when there is nothing to hand over. */
+static size_t item_arguments(napi_env env, native_session *session, void *data, napi_value *argv) {
+    if (data == &preview_notice) {
+        napi_create_int32(env, delivery_preview, &argv[1]);
+        return take_preview(env, session, argv + 2) ? 7 : 0;
+    }
+    if (data == &release_notice) {
+        napi_create_int32(env, delivery_released, &argv[1]);
+        return 2;
+    }
+    napi_create_int32(env, delivery_event, &argv[1]);
+    napi_create_int32(env, (int32_t)((queued_event *)data)->kind, &argv[2]);
+    napi_create_string_utf8(env, ((queued_event *)data)->json, NAPI_AUTO_LENGTH, &argv[3]);
+    return 4;
+}
+
+/** The channel's call_js: hands one queued item to lib/native.js's dispatch(owner, what, …). env is NULL when Node
+ *  drops the item (the channel is closing): then only the item is freed. */
 static void deliver(napi_env env, napi_value unused, void *context, void *data) {
     native_session *session = context;
-    addon_state *state;
+    addon_state *state = env == NULL ? NULL : addon_state_of(env);
     napi_value argv[7], dispatch, global, result, owner;
-    size_t argc = 3;
+    size_t argc;
     (void)unused;
-    if (env == NULL) {
-        if (data != &preview_notice) free(data);
-        return;
-    }
-    state = addon_state_of(env);
-    owner = owner_value(env, session);
-    if (state != NULL && owner != NULL && napi_get_reference_value(env, state->dispatch, &dispatch) == napi_ok &&
-        napi_get_global(env, &global) == napi_ok) {
-        int ready = 1;
+    owner = state == NULL ? NULL : owner_value(env, session);
+    if (owner != NULL && napi_get_reference_value(env, state->dispatch, &dispatch) == napi_ok &&
+        napi_get_global(env, &global) == napi_ok && (argc = item_arguments(env, session, data, argv)) > 0) {
         argv[0] = owner;
-        if (data == &preview_notice) {
-            napi_create_int32(env, delivery_preview, &argv[1]);
-            ready = take_preview(env, session, argv + 2);
-            argc = 7;
-        } else {
-            napi_create_int32(env, delivery_event, &argv[1]);
-            napi_create_string_utf8(env, data, NAPI_AUTO_LENGTH, &argv[2]);
-        }
-        if (ready && napi_call_function(env, global, dispatch, argc, argv, &result) == napi_pending_exception) {
+        if (napi_call_function(env, global, dispatch, argc, argv, &result) == napi_pending_exception) {
             /* dispatch catches what handlers throw; this is a bug in it. Never let it take the process down. */
             napi_value error;
             napi_valuetype type = napi_undefined;
@@ -81,7 +101,7 @@ static void deliver(napi_env env, napi_value unused, void *context, void *data) 
             fprintf(stderr, "neurofit_vitals: an exception (type %d) escaped the event dispatcher\n", (int)type);
         }
     }
-    if (data != &preview_notice) free(data);
+    discard_item(session, data);
 }
 
 /** The channel's finalizer (JavaScript thread): from now on library threads must not touch it, and nothing holds
@@ -113,71 +133,47 @@ int delivery_open(napi_env env, native_session *session, napi_value owner) {
     return 1;
 }
 
+/** Queues `item` on the channel unless it is closed; 0 when it was not queued. Called under the lock. */
+static int queue_locked(native_session *session, void *item) {
+    return !session->channel_closed &&
+           napi_call_threadsafe_function(session->channel, item, napi_tsfn_nonblocking) == napi_ok;
+}
+
 /** Queues `item` on the channel unless it is closed; 0 when it was not queued. Library threads. */
 static int queue_item(native_session *session, void *item) {
-    int queued = 0;
+    int queued;
     pthread_mutex_lock(&session->lock);
-    if (!session->channel_closed) {
-        queued = napi_call_threadsafe_function(session->channel, item, napi_tsfn_nonblocking) == napi_ok;
-    }
+    queued = queue_locked(session, item);
     pthread_mutex_unlock(&session->lock);
     return queued;
 }
 
-/** What the library's event callback must note about an event. */
-typedef enum event_kind { event_other, event_measurement_complete, event_result } event_kind;
-
-/** The kind of an event from its top-level "type" (keys of nested objects are skipped). */
-static event_kind kind_of(const char *json) {
-    static const char key[] = "\"type\":\"";
-    int depth = 0, in_string = 0;
-    const char *c;
-    for (c = json; *c != '\0'; c++) {
-        if (in_string) {
-            if (*c == '\\' && c[1] != '\0') c++;
-            else if (*c == '"') in_string = 0;
-        } else if (*c == '{' || *c == '[') {
-            depth++;
-        } else if (*c == '}' || *c == ']') {
-            depth--;
-        } else if (*c == '"') {
-            if (depth == 1 && strncmp(c, key, sizeof key - 1) == 0) {
-                const char *type = c + sizeof key - 1;
-                if (strncmp(type, "measurementComplete\"", 20) == 0) return event_measurement_complete;
-                if (strncmp(type, "completed\"", 10) == 0 || strncmp(type, "failed\"", 7) == 0) return event_result;
-                return event_other;
-            }
-            in_string = 1;
-        }
-    }
-    return event_other;
-}
-
-void delivery_on_event(void *user_data, const char *event_json) {
+void delivery_on_event(void *user_data, nfv_event_kind kind, const char *event_json) {
     native_session *session = user_data;
     size_t length = strlen(event_json);
-    event_kind kind = kind_of(event_json);
-    char *copy = malloc(length + 1);
-    int free_now = 0;
-    if (copy != NULL) {
-        memcpy(copy, event_json, length + 1);
-        if (!queue_item(session, copy)) free(copy);
-    }
+    queued_event *event = malloc(sizeof *event + length + 1);
+    if (event == NULL) return;
+    event->kind = kind;
+    memcpy(event->json, event_json, length + 1);
     pthread_mutex_lock(&session->lock);
-    if (kind == event_measurement_complete) {
-        session->measurement_complete = 1;
-        session->result_seen = 0;
-    } else if (kind == event_result && session->measurement_complete) {
-        session->result_seen = 1;
-        if (session->destroyed) {  /* the destroy owed this result: this is the library's last call */
-            session->library_holds = 0;
-            /* Released, not aborted: the queue, this result included, still drains into JavaScript. Under the
-             * lock, like every use of the channel from here, so an environment ending meanwhile is seen. */
-            if (!session->channel_closed) napi_release_threadsafe_function(session->channel, napi_tsfn_release);
-            session->channel_closed = 1;
-            free_now = session->free_pending;
-        }
+    if (queue_locked(session, event)) session->backlog++;
+    else free(event);
+    pthread_mutex_unlock(&session->lock);
+}
+
+void delivery_on_release(void *user_data) {
+    native_session *session = user_data;
+    int free_now;
+    pthread_mutex_lock(&session->lock);
+    /* The notice goes last into the queue, then the channel is released (not aborted): what the library handed
+     * over still drains into JavaScript, which decides from the notice what to emit. Under the lock, like every use
+     * of the channel from library threads, so an environment ending meanwhile is seen. */
+    if (queue_locked(session, &release_notice)) {
+        napi_release_threadsafe_function(session->channel, napi_tsfn_release);
     }
+    session->channel_closed = 1;
+    session->library_holds = 0;
+    free_now = session->free_pending;
     pthread_mutex_unlock(&session->lock);
     if (free_now) native_session_free(session);  /* nothing else refers to it any more */
 }
@@ -236,17 +232,12 @@ void delivery_keep_alive(napi_env env, native_session *session, int keep) {
     }
 }
 
-int delivery_close(napi_env env, native_session *session) {
-    int release, awaiting, owed;
+int delivery_close(napi_env env, native_session *session, uint32_t *backlog) {
+    int owed;
+    (void)env;
     pthread_mutex_lock(&session->lock);
-    session->destroyed = 1;
-    awaiting = session->measurement_complete;
-    owed = awaiting && !session->result_seen;
-    if (!owed) session->library_holds = 0;
-    release = !owed && !session->channel_closed;
-    if (release) session->channel_closed = 1;
+    owed = session->library_holds;
+    *backlog = session->backlog;
     pthread_mutex_unlock(&session->lock);
-    if (!awaiting) delivery_keep_alive(env, session, 0);
-    if (release) napi_release_threadsafe_function(session->channel, awaiting ? napi_tsfn_release : napi_tsfn_abort);
-    return awaiting;
+    return owed;
 }

@@ -10,7 +10,15 @@
 
 #include <stdlib.h>
 
+/** Native sessions allocated and not yet freed, in the whole process. */
+static uint32_t native_sessions_allocated;
+
+uint32_t native_session_count(void) {
+    return __atomic_load_n(&native_sessions_allocated, __ATOMIC_RELAXED);
+}
+
 void native_session_free(native_session *session) {
+    __atomic_sub_fetch(&native_sessions_allocated, 1, __ATOMIC_RELAXED);
     pthread_mutex_destroy(&session->lock);
     free(session->preview.rgb);
     free(session);
@@ -25,24 +33,26 @@ void native_session_free_when_unused(napi_env env, native_session *session) {
     library_holds = session->library_holds;
     session->free_pending = library_holds;
     pthread_mutex_unlock(&session->lock);
-    if (!library_holds) native_session_free(session);  /* else the event callback frees it after the result */
+    if (!library_holds) native_session_free(session);  /* else the library's release notice frees it */
 }
 
-/** Destroys the handle (stopping the session; waits for a running callback) and closes the channel. Returns 1 when
- *  the callback had been handed `measurementComplete`: the events up to the result are still delivered. Idempotent
- *  (0 after the first call). */
-static int close_session(napi_env env, native_session *session) {
+/** Destroys the handle (stopping the session; waits for a running callback). Returns 1 when the library still owes
+ *  the callback the events up to the result (its release notice comes after them), with the number of events
+ *  queued for JavaScript in *backlog. Idempotent (0 after the first call). */
+static int close_session(napi_env env, native_session *session, uint32_t *backlog) {
+    *backlog = 0;
     if (session->handle == NULL) return 0;
     nfv_session_destroy(session->handle);
     session->handle = NULL;
-    return delivery_close(env, session);
+    return delivery_close(env, session, backlog);
 }
 
 /** napi_wrap finalizer: the NativeSession was collected (or its environment is ending). */
 static void finalize_session(napi_env env, void *data, void *hint) {
     native_session *session = data;
+    uint32_t backlog;
     (void)hint;
-    close_session(env, session);
+    close_session(env, session, &backlog);
     session->wrap_finalized = 1;
     native_session_free_when_unused(env, session);
 }
@@ -90,18 +100,28 @@ static napi_value construct(napi_env env, napi_callback_info info) {
     }
     pthread_mutex_init(&session->lock, NULL);
     session->handle = handle;
-    if (!check(env, nfv_session_set_callback(handle, delivery_on_event, session)) ||
-        !delivery_open(env, session, argv[1])) {
-        nfv_session_destroy(handle);  /* the channel was not created: nothing else holds the session */
+    __atomic_add_fetch(&native_sessions_allocated, 1, __ATOMIC_RELAXED);
+    if (!delivery_open(env, session, argv[1])) {
+        nfv_session_destroy(handle);  /* no callback was set: nothing else holds the session */
         session->handle = NULL;
         session->wrap_finalized = 1;
         session->channel_finalized = 1;
         native_session_free_when_unused(env, session);
         return NULL;
     }
-    session->library_holds = 1;  /* the library may call the callback from now on (after start) */
+    session->library_holds = 1;  /* until the release notice: the library may call the callback (after start) */
+    if (!check(env, nfv_session_set_callback_v2(handle, delivery_on_event, session, delivery_on_release))) {
+        session->library_holds = 0;  /* the call failed: no notice will come */
+        session->channel_closed = 1;
+        napi_release_threadsafe_function(session->channel, napi_tsfn_abort);
+        nfv_session_destroy(handle);
+        session->handle = NULL;
+        session->wrap_finalized = 1;
+        return NULL;  /* the channel's finalizer frees the session */
+    }
     if (napi_wrap(env, this_arg, session, finalize_session, NULL, NULL) != napi_ok) {
-        close_session(env, session);
+        uint32_t backlog;
+        close_session(env, session, &backlog);
         session->wrap_finalized = 1;
         native_session_free_when_unused(env, session);
         throw_error_json(env, "{\"code\":\"internalError\",\"message\":\"Could not wrap the session\","
@@ -358,17 +378,23 @@ static napi_value keep_alive(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-/* close() → boolean: destroys the handle (idempotent); true when the events up to the result still come. */
+/* close() → {resultOwed, backlog}: destroys the handle (idempotent). resultOwed: the library still hands over the
+ * events up to the result, then its release notice; backlog: events queued for JavaScript when it returned. */
 static napi_value close_method(napi_env env, napi_callback_info info) {
-    napi_value this_arg, awaiting;
+    napi_value this_arg, outcome, owed, queued;
     native_session *session = NULL;
-    int result_follows = 0;
+    int result_owed = 0;
+    uint32_t backlog = 0;
     if (!read_arguments(env, info, 0, NULL, &this_arg)) return NULL;
     if (napi_unwrap(env, this_arg, (void **)&session) == napi_ok && session != NULL) {
-        result_follows = close_session(env, session);
+        result_owed = close_session(env, session, &backlog);
     }
-    napi_get_boolean(env, result_follows != 0, &awaiting);
-    return awaiting;
+    napi_create_object(env, &outcome);
+    napi_get_boolean(env, result_owed != 0, &owed);
+    napi_create_uint32(env, backlog, &queued);
+    napi_set_named_property(env, outcome, "resultOwed", owed);
+    napi_set_named_property(env, outcome, "backlog", queued);
+    return outcome;
 }
 
 napi_value define_session_class(napi_env env) {

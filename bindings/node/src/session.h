@@ -4,11 +4,10 @@
  *
  * Lifetime: the JavaScript NativeSession object owns it (napi_wrap). It is freed when both its wrap finalizer has
  * run (the handle is destroyed there, if close() did not do it first) and its channel has been finalized, and the
- * library will not call the event callback again. Library threads may call into the channel until
- * nfv_session_destroy() returns — or, when the callback had already been handed `measurementComplete`, until it has
- * handed over the `completed` or `failed` event that follows (the library keeps the callback running until then):
- * the channel is then released by whichever comes last, the destroy or that event, and its queue drains into
- * JavaScript first, so the result still arrives.
+ * library has given its release notice (nfv_session_set_callback_v2): the library, not the addon, decides when its
+ * event callback can run no more — after the stream's last event, inside the destroy, or, when the callback had
+ * already been handed `measurementComplete`, right after the owed `completed` or `failed` event. The notice queues
+ * itself last on the channel and releases it, so what the library handed over drains into JavaScript first.
  */
 #ifndef NFV_NODE_SESSION_H
 #define NFV_NODE_SESSION_H
@@ -38,12 +37,12 @@ typedef struct native_session {
     int channel_finalized;               /**< Node finalized the channel */
     int wrap_finalized;                  /**< the NativeSession object was collected or its environment ended */
     int kept_alive;                      /**< the channel is ref'd and `owner` is a strong reference */
-    int destroyed;                       /**< (lock) nfv_session_destroy() has returned */
-    int measurement_complete;            /**< (lock) the callback was handed `measurementComplete` … */
-    int result_seen;                     /**< (lock) … and since then `completed` or `failed` */
-    int library_holds;                   /**< (lock) the library may still call the event callback */
-    int free_pending;                    /**< (lock) everything else is done: the callback frees the session after
-                                              its last call */
+    int library_holds;                   /**< (lock) the library may still call the event callback: from
+                                              nfv_session_set_callback_v2 until its release notice */
+    int free_pending;                    /**< (lock) everything else is done: the release notice frees the
+                                              session */
+    uint32_t backlog;                    /**< (lock) events queued on the channel and not yet handed to
+                                              JavaScript */
     napi_ref owner;                      /**< the JavaScript Session that receives the deliveries (weak unless
                                               kept alive) */
     preview_slot preview;                /**< (lock) */
@@ -52,10 +51,13 @@ typedef struct native_session {
 /** Creates the channel (unref'd) and the weak owner reference. Returns 0 with an exception on failure. */
 int delivery_open(napi_env env, native_session *session, napi_value owner);
 
-/** nfv_event_fn: copies the event JSON and queues it to JavaScript, notes `measurementComplete` and the result, and
- *  after a destroy that still owed the result, releases the channel (and frees the session when it was waiting for
- *  this last call). Library event thread. */
-void delivery_on_event(void *user_data, const char *event_json);
+/** nfv_event_fn_v2: copies the event's kind and JSON and queues them to JavaScript. Library event thread. */
+void delivery_on_event(void *user_data, nfv_event_kind kind, const char *event_json);
+
+/** nfv_release_fn: the library will not call the event callback again. Queues the notice behind the events,
+ *  releases the channel, and frees the session when nothing else holds it. Library event thread, or inside
+ *  nfv_session_destroy() on the JavaScript thread. */
+void delivery_on_release(void *user_data);
 
 /** nfv_preview_callback: copies the frame into the slot and queues a notice unless one is pending. Library preview
  *  thread. */
@@ -66,12 +68,11 @@ void delivery_on_preview(const uint8_t *rgb, int width, int height, int stride, 
 void delivery_keep_alive(napi_env env, native_session *session, int keep);
 
 /**
- * Closes the channel after the handle was destroyed. Before `measurementComplete` queued items are dropped and
- * nothing more is delivered; after it, the queue is kept and the channel released once the result was queued (by
- * the event callback, when that comes later), so JavaScript still receives the events up to the result. Returns 1
- * in the second case.
+ * After the handle was destroyed: 1 when the library still owes the callback the events up to the result (its
+ * release notice has not come: it comes right after the `completed` or `failed` event), else 0. `*backlog` receives
+ * the number of events queued for JavaScript and not yet handed over.
  */
-int delivery_close(napi_env env, native_session *session);
+int delivery_close(napi_env env, native_session *session, uint32_t *backlog);
 
 /** Frees the session's memory (no Node-API call: safe on the library's event thread). */
 void native_session_free(native_session *session);

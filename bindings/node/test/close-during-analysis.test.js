@@ -110,3 +110,111 @@ test('a session collected during its analysis is destroyed by its finalizer with
   const collected = Number(child.stdout.match(/collected (\d+)/)?.[1]);
   assert.ok(collected >= ROUNDS / 2, `only ${collected} of ${ROUNDS} sessions were collected: ${child.stdout}`);
 });
+
+// What close() delivers is the library's answer, not the addon's bookkeeping: whether it still owes the result (its
+// release notice comes after it) or has handed over everything (then what it handed is still queued for JavaScript
+// or already emitted). `session.state` asks the library where the reading is while JavaScript is held up, so the
+// queue is in a known state when close() runs.
+const waitForLibraryState = `
+  const waitFor = (session, phase) => {
+    const until = Date.now() + 60000;
+    while (session.state.state !== phase && Date.now() < until) { /* JavaScript held up: events queue */ }
+  };
+  // The state moves before the event thread hands the matching events over: a second lets it catch up.
+  const pause = (ms) => { const until = Date.now() + ms; while (Date.now() < until) { /* held up */ } };
+  const nativeSessions = require(process.env.NFV_NODE_PACKAGE + '/lib/native').addon.nativeSessions;
+  const settle = async () => {
+    for (let i = 0; i < 6; i += 1) { global.gc(); await new Promise((resolve) => setTimeout(resolve, 50)); }
+  };
+`;
+
+test('close() once the library has handed over the result, before JavaScript saw it: the queued events up to the result still come', () => {
+  const child = runChild(`
+    const nfv = require(process.env.NFV_NODE_PACKAGE);
+    ${waitForLibraryState}
+    (async () => {
+      const rounds = [];
+      for (const holdUp of ['started', 'measurementComplete']) {
+        let session = new nfv.Session().useSimulator({ realTime: false, heartRateBpm: 66, seed: 3 });
+        const seen = [];
+        let afterEnd = 0, ended = false;
+        session.on('event', (event) => { seen.push(event.type); if (ended) afterEnd += 1; });
+        session.on('end', () => { ended = true; });
+        session.once(holdUp, () => { waitFor(session, 'completed'); pause(1000); session.close(); });
+        await session.start();
+        const result = await session.result;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        rounds.push({ holdUp, rate: result.heartRateBpm, last: seen.at(-1), afterEnd, ended: session.ended,
+          measured: seen.includes('measurementComplete') });
+        session = null;
+      }
+      await settle();
+      console.log(JSON.stringify({ rounds, native: nativeSessions() }));
+    })();
+  `, { nodeOptions: ['--expose-gc'], timeoutMs: 120000 });
+  assert.equal(child.status, 0, `exit ${child.status} ${child.signal}: ${child.stderr}`);
+  const { rounds, native } = JSON.parse(child.stdout);
+  assert.equal(rounds.length, 2);
+  for (const round of rounds) {
+    assert.ok(Math.abs(round.rate - 66) <= 2, JSON.stringify(round));
+    // The library's final `state` (queued behind the result) is not emitted after a close.
+    assert.deepEqual({ ...round, rate: 0 }, { holdUp: round.holdUp, rate: 0, last: 'completed', afterEnd: 0,
+      ended: true, measured: true });
+  }
+  assert.equal(native, 0, 'every native session was freed once the library let go of it');
+});
+
+test('close() while the library is measuring, with events queued: none of them is emitted, and the session is freed', () => {
+  const child = runChild(`
+    const nfv = require(process.env.NFV_NODE_PACKAGE);
+    ${waitForLibraryState}
+    (async () => {
+      const rounds = [];
+      for (let i = 0; i < 5; i += 1) {
+        let session = new nfv.Session().useSimulator({ realTime: false, seed: i });
+        let afterClose = 0, ends = 0;
+        session.on('event', () => { if (session.closed) afterClose += 1; });
+        session.on('end', () => { ends += 1; });
+        session.once('started', () => { waitFor(session, 'measuring'); session.close(); });
+        await session.start();
+        const error = await session.result.then(() => null, (failure) => failure);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        rounds.push({ afterClose, ends, error: error?.code, ended: session.ended });
+        session = null;
+      }
+      const before = nativeSessions();
+      await settle();
+      console.log(JSON.stringify({ rounds, before, after: nativeSessions() }));
+    })();
+  `, { nodeOptions: ['--expose-gc'], timeoutMs: 120000 });
+  assert.equal(child.status, 0, `exit ${child.status} ${child.signal}: ${child.stderr}`);
+  const { rounds, after } = JSON.parse(child.stdout);
+  for (const round of rounds) assert.deepEqual(round, { afterClose: 0, ends: 1, error: 'misuse', ended: true });
+  assert.equal(after, 0, 'every native session was freed after the library\'s notice and the collection');
+});
+
+test('the stream ends with the library\'s notice: \'end\' once, after the final state, and a finished session left unclosed is freed', () => {
+  const child = runChild(`
+    const nfv = require(process.env.NFV_NODE_PACKAGE);
+    ${waitForLibraryState}
+    (async () => {
+      const order = [];
+      let session = new nfv.Session().useSimulator({ realTime: false, heartRateBpm: 84 });
+      session.on('event', (event) => order.push(event.type === 'state' ? 'state:' + event.state : event.type));
+      session.on('end', () => order.push('end'));
+      const result = await session.run();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const during = nativeSessions();
+      session = null;
+      await settle();
+      console.log(JSON.stringify({ rate: result.heartRateBpm, tail: order.slice(-3), ends: order.filter((each) => each === 'end').length, during, after: nativeSessions() }));
+    })();
+  `, { nodeOptions: ['--expose-gc'], timeoutMs: 120000 });
+  assert.equal(child.status, 0, `exit ${child.status} ${child.signal}: ${child.stderr}`);
+  const outcome = JSON.parse(child.stdout);
+  assert.ok(Math.abs(outcome.rate - 84) <= 2, child.stdout);
+  assert.deepEqual(outcome.tail, ['completed', 'state:completed', 'end']);
+  assert.equal(outcome.ends, 1);
+  assert.equal(outcome.during, 1, 'the session is allocated while JavaScript refers to it');
+  assert.equal(outcome.after, 0);
+});

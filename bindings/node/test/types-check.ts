@@ -10,7 +10,7 @@ import {
 } from 'neurofit-vitals';
 import type {
   Result, SessionEvent, SessionConfig, SimulatorOptions, PreviewFrame, LicenseStatus, DeviceSupport, CameraAccess,
-  Camera, VitalsChange, MetricChange, LibraryInfo, ErrorInfo, SessionPhase, PixelFormatName,
+  Camera, VitalsChange, MetricChange, LibraryInfo, ErrorInfo, SessionPhase, PixelFormatName, EventType,
 } from 'neurofit-vitals';
 
 // ---- library-wide calls ------------------------------------------------------------------------------------------
@@ -56,6 +56,13 @@ export async function simulatedReading(): Promise<number> {
   session.on('preview', (event) => {
     if (event.heartRateBpm !== undefined) console.log(event.elapsed.toFixed(0), event.heartRateBpm.toFixed(0));
   });
+  const counts: Partial<Record<EventType, number>> = {};
+  session.on('event', (event) => { counts[event.type] = (counts[event.type] ?? 0) + 1; });
+  const listened: EventType = 'measurementComplete';
+  session.once(listened, () => console.log(counts.heartbeat));
+  // @ts-expect-error not an event type
+  const notAType: EventType = 'beat';
+  console.log(notAType);
   const result = await session.run();
   session.close();
   return result.heartRateBpm;

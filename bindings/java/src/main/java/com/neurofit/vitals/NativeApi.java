@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The C API through JNA direct mapping: one static native method per {@code nfv_} function the binding uses, the
@@ -49,9 +51,15 @@ final class NativeApi {
     private NativeApi() {
     }
 
-    /** The C {@code nfv_event_fn}: one event, on the session's event thread. */
+    /** The C {@code nfv_event_fn_v2}: one event with its kind ({@code nfv_event_kind}), on the session's event
+     *  thread. */
     interface EventCallback extends Callback {
-        void invoke(Pointer userData, Pointer eventJson);
+        void invoke(Pointer userData, int kind, Pointer eventJson);
+    }
+
+    /** The C {@code nfv_release_fn}: the library will not call the event callback again (once per session). */
+    interface ReleaseCallback extends Callback {
+        void invoke(Pointer userData);
     }
 
     /** The C {@code nfv_preview_callback}: one preview picture, on the session's preview thread. */
@@ -106,7 +114,10 @@ final class NativeApi {
 
     static native int nfv_session_record(Pointer session, byte[] path);
 
-    static native int nfv_session_set_callback(Pointer session, EventCallback callback, Pointer userData);
+    static native int nfv_session_set_callback_v2(Pointer session, EventCallback callback, Pointer userData,
+                                                  ReleaseCallback release);
+
+    static native Pointer nfv_event_kind_name(int kind);
 
     static native int nfv_session_set_preview_callback(Pointer session, PreviewCallback callback, Pointer userData,
                                                        int maxFps);
@@ -185,6 +196,18 @@ final class NativeApi {
             }
         }
         throw lastError();
+    }
+
+    /** Each event kind's type, as the loaded library names it: asked once per kind. */
+    private static final Map<Integer, String> KIND_NAMES = new ConcurrentHashMap<>();
+
+    /** The event type of an {@code nfv_event_kind} value ("measurementComplete", …), or "" for a value the loaded
+     *  library does not know. */
+    static String eventKindName(int kind) {
+        return KIND_NAMES.computeIfAbsent(kind, value -> {
+            Pointer name = nfv_event_kind_name(value);
+            return name == null ? "" : name.getString(0, StandardCharsets.UTF_8.name());
+        });
     }
 
     /** The calling thread's last error as the matching exception. */

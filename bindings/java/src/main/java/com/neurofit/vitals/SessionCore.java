@@ -11,12 +11,15 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What a {@link VitalsSession} shares with the library's event thread and its {@link java.lang.ref.Cleaner}: the
  * handle, the JNA callback objects, the listeners and the result. It holds no reference to the session object, so an
- * unreachable session can be cleaned while this core (and with it the callbacks) stays reachable until the handle is
- * destroyed. (A listener that refers to its session keeps the session reachable: such a session must be closed.)
+ * unreachable session can be cleaned while this core (and with it the callbacks) stays reachable for the library.
+ * (A listener that refers to its session keeps the session reachable: such a session must be closed.)
  *
- * <p>A destroy after the listener was handed {@code measurementComplete} and before the result does not end the
- * library's calls: it goes on calling the event callback up to the {@code completed} or {@code failed} event. Such a
- * core stays in {@link #OWING} (strongly reachable, callbacks included) until that call.
+ * <p>When the library calls the listener for the last time is the library's decision, not this binding's: the event
+ * callback is its version 2 callback ({@code nfv_session_set_callback_v2}), whose release notice comes exactly once
+ * when no call can follow — after the stream's last event, inside the destroy, or, when the listener had already
+ * been handed {@code measurementComplete}, right after the owed {@code completed} or {@code failed} event. The core
+ * stays in {@link #HELD} (strongly reachable, callbacks included) from the callback's registration until that notice,
+ * which also fails a result still pending. Each event's record is chosen by the kind the library hands beside it.
  */
 final class SessionCore {
     /** Event threads run as daemons (they never keep the JVM alive), stay attached between events (one attach per
@@ -27,8 +30,8 @@ final class SessionCore {
     private static final CallbackThreadInitializer PREVIEW_THREADS =
             new CallbackThreadInitializer(true, false, "neurofit-vitals-preview");
 
-    /** Cores destroyed while the library still owes their listener the result: held until it is delivered. */
-    private static final Set<SessionCore> OWING = ConcurrentHashMap.newKeySet();
+    /** Cores whose callbacks the library may still call: held from the registration until the release notice. */
+    private static final Set<SessionCore> HELD = ConcurrentHashMap.newKeySet();
 
     /** The handle, {@code null} once destroyed. */
     volatile Pointer handle;
@@ -38,21 +41,36 @@ final class SessionCore {
     volatile Thread previewThread;
     volatile Thread.UncaughtExceptionHandler exceptionHandler;
     volatile boolean started;
-    volatile boolean stopRequested;
     final CompletableFuture<VitalsResult> result = new CompletableFuture<>();
-    /** The callback the library holds: referenced from here for as long as the handle exists, and beyond. */
-    final NativeApi.EventCallback callback = new Trampoline();
-    /** The preview callback the library holds once a preview listener was set: kept like {@link #callback}. */
+    /** The event callback the library holds: referenced from here for as long as the library may call it. */
+    private final NativeApi.EventCallback callback = new Trampoline();
+    /** The release notice's callback, held like {@link #callback}. */
+    private final NativeApi.ReleaseCallback release = new ReleaseTrampoline();
+    /** The preview callback the library holds once a preview listener was set: kept with the core. */
     final NativeApi.PreviewCallback previewCallback = new PreviewTrampoline();
-    /** (this) The event callback was handed {@code measurementComplete} and not yet the result. */
-    private boolean analysing;
-    /** (this) The handle was destroyed. */
-    private boolean destroyed;
 
     SessionCore(Pointer handle) {
         this.handle = handle;
         Native.setCallbackThreadInitializer(callback, EVENT_THREADS);
+        Native.setCallbackThreadInitializer(release, EVENT_THREADS);
         Native.setCallbackThreadInitializer(previewCallback, PREVIEW_THREADS);
+    }
+
+    /** Hands the library the event callback and its release notice (before the first start): from now until the
+     *  notice, the library holds this core. */
+    void registerCallbacks() {
+        HELD.add(this);
+        try {
+            NativeApi.check(NativeApi.nfv_session_set_callback_v2(handle(), callback, null, release));
+        } catch (RuntimeException refused) {
+            HELD.remove(this);
+            throw refused;
+        }
+    }
+
+    /** Whether the library may still call the event listener (its release notice has not come). */
+    boolean heldByLibrary() {
+        return HELD.contains(this);
     }
 
     /** The live handle. */
@@ -65,9 +83,9 @@ final class SessionCore {
     }
 
     /**
-     * Destroys the handle once (waits for a listener call under way unless called from it). Before
-     * {@code measurementComplete} the listener is not called again and a pending result fails; after it the library
-     * still delivers the events up to the result, and this core stays strongly reachable until then.
+     * Destroys the handle once (waits for a listener call under way unless called from it). The library then says,
+     * by its release notice, when the listener has had its last call: inside the destroy (a pending result fails),
+     * or, when it had been handed {@code measurementComplete} and not yet the result, after the result.
      */
     void destroy() {
         Pointer current;
@@ -75,39 +93,17 @@ final class SessionCore {
             current = handle;
             handle = null;
         }
-        if (current == null) {
-            return;
-        }
-        NativeApi.nfv_session_destroy(current);
-        synchronized (this) {
-            destroyed = true;
-            if (analysing) {
-                OWING.add(this);
-                return;
-            }
-        }
-        failPending("The session was closed before a result");
-    }
-
-    /** Notes {@code measurementComplete} (before the listener has it: it may close the session). */
-    private void noteMeasurementComplete(VitalsEvent event) {
-        if (event instanceof VitalsEvent.MeasurementComplete) {
-            synchronized (this) {
-                analysing = true;
-            }
+        if (current != null) {
+            NativeApi.nfv_session_destroy(current);
         }
     }
 
-    /** After the listener had the result: the library will not call again, so an owing core is released. */
-    private void noteResult(VitalsEvent event) {
-        if (event instanceof VitalsEvent.Result || event instanceof VitalsEvent.Failed) {
-            synchronized (this) {
-                if (analysing && destroyed) {
-                    OWING.remove(this);
-                }
-                analysing = false;
-            }
-        }
+    /** The library's release notice: no listener call follows. The library lets go of this core, and a result still
+     *  pending fails (the session was closed, or stopped, before its result). */
+    private void released() {
+        HELD.remove(this);
+        failPending(handle == null ? "The session was closed before a result"
+                : "The session ended without a result (it was stopped)");
     }
 
     /** Fails the result with {@link VitalsException.Misuse} unless it is already settled. */
@@ -115,17 +111,16 @@ final class SessionCore {
         result.completeExceptionally(new VitalsException.Misuse(message));
     }
 
-    /** One event from the library: parsed, handed to the listener, then used to settle the result. Nothing thrown
-     *  here may reach the library: every exception goes to the handler. */
-    private void deliver(Pointer eventJson) {
+    /** One event from the library: the record its kind chooses, handed to the listener, then used to settle the
+     *  result. Nothing thrown here may reach the library: every exception goes to the handler. */
+    private void deliver(int kind, Pointer eventJson) {
         VitalsEvent event;
         try {
-            event = EventParser.parse(eventJson.getString(0, StandardCharsets.UTF_8.name()));
+            event = EventParser.parse(kind, eventJson.getString(0, StandardCharsets.UTF_8.name()));
         } catch (RuntimeException malformed) {
             report(malformed);
             return;
         }
-        noteMeasurementComplete(event);
         VitalsListener current = listener;
         if (current != null) {
             try {
@@ -135,7 +130,6 @@ final class SessionCore {
             }
         }
         settle(event);
-        noteResult(event);
     }
 
     private void settle(VitalsEvent event) {
@@ -143,9 +137,6 @@ final class SessionCore {
             result.complete(completed.result());
         } else if (event instanceof VitalsEvent.Failed failed) {
             result.completeExceptionally(failed.error().toException());
-        } else if (event instanceof VitalsEvent.StateChanged state && state.state() == SessionState.IDLE
-                && stopRequested) {
-            failPending("The session ended without a result (it was stopped)");
         }
     }
 
@@ -182,9 +173,21 @@ final class SessionCore {
     /** The JNA event callback object (a named class: JNA finds the callback interface through it). */
     private final class Trampoline implements NativeApi.EventCallback {
         @Override
-        public void invoke(Pointer userData, Pointer eventJson) {
+        public void invoke(Pointer userData, int kind, Pointer eventJson) {
             try {
-                deliver(eventJson);
+                deliver(kind, eventJson);
+            } catch (Throwable unexpected) {
+                report(unexpected);
+            }
+        }
+    }
+
+    /** The JNA release notice object. */
+    private final class ReleaseTrampoline implements NativeApi.ReleaseCallback {
+        @Override
+        public void invoke(Pointer userData) {
+            try {
+                released();
             } catch (Throwable unexpected) {
                 report(unexpected);
             }

@@ -33,7 +33,8 @@ import java.util.function.ToIntFunction;
  * <p><b>Threads.</b> Every method is safe from any thread, the listener's included ({@link #stop()} and
  * {@link #close()} too; only the {@link PreviewListener} may not close its session). Events reach the listener on the library's event thread, attached to the JVM as a daemon
  * thread named "neurofit-vitals-events" (it never keeps the JVM alive). The session holds its JNA callback objects
- * until the library is done with it: {@link #close()} returns only once a listener call under way has returned (unless
+ * until the library says it is done with them (the release notice of {@code nfv_session_set_callback_v2}, which
+ * decides everything below; the binding keeps no owed-result state of its own): {@link #close()} returns only once a listener call under way has returned (unless
  * called from inside the listener, whose call then finishes normally). After that, one of two things holds:
  * <ul>
  *   <li>the listener had not been handed {@link VitalsEvent.MeasurementComplete}: it is not called again;</li>
@@ -78,7 +79,7 @@ public final class VitalsSession implements AutoCloseable {
         core = new SessionCore(out.getValue());
         cleanable = CLEANER.register(this, core::destroy);
         try {
-            call(handle -> NativeApi.nfv_session_set_callback(handle, core.callback, null));
+            core.registerCallbacks();
         } catch (RuntimeException error) {
             cleanable.clean();
             throw error;
@@ -222,7 +223,6 @@ public final class VitalsSession implements AutoCloseable {
      * {@link #result()} fails with {@link VitalsException.Misuse}); after it the result is still delivered.
      */
     public void stop() {
-        core.stopRequested = true;
         call(NativeApi::nfv_session_stop);
         if (!core.started) {
             core.failPending("The session was stopped before it started");
@@ -416,6 +416,11 @@ public final class VitalsSession implements AutoCloseable {
                     + "call stop() there and close from another thread");
         }
         cleanable.clean();
+    }
+
+    /** Whether the library may still call the listener: until its release notice (for the tests). */
+    boolean heldByLibrary() {
+        return core.heldByLibrary();
     }
 
     /** True after {@link #close()}. */
