@@ -95,6 +95,10 @@ struct watched {
     int released_before_outcome;      /* the notice came while the result was owed */
     int after_release;                /* callbacks after the notice */
     int in_callback;
+    nfv_event_kind slow_on;           /* the first callback of this kind takes 0.2 s (0: none) */
+    int in_slow_callback;             /* that callback is running */
+    int slow_release;                 /* the notice takes 0.05 s before it counts */
+    pthread_t release_thread;         /* where the notice came */
 };
 
 static void mark(struct watched *seen, int *field) {
@@ -124,7 +128,7 @@ static int wait_field(struct watched *seen, const int *field, double seconds) {
 static void on_watched_event(void *user, nfv_event_kind kind, const char *json) {
     struct watched *seen = user;
     const char *name = nfv_event_kind_name(kind);
-    int destroy_now;
+    int destroy_now, slow_now;
     pthread_mutex_lock(&seen->lock);
     seen->in_callback = 1;
     seen->events++;
@@ -133,7 +137,10 @@ static void on_watched_event(void *user, nfv_event_kind kind, const char *json) 
     if (kind == NFV_EVENT_MEASUREMENT_COMPLETE) seen->measurement_complete = 1;
     if (kind == NFV_EVENT_COMPLETED || kind == NFV_EVENT_FAILED) seen->outcome = 1;
     destroy_now = seen->destroy_on != 0 && kind == seen->destroy_on && !seen->destroyed;
+    slow_now = seen->slow_on != 0 && kind == seen->slow_on && !seen->in_slow_callback;
+    if (slow_now) seen->in_slow_callback = 1;
     pthread_mutex_unlock(&seen->lock);
+    if (slow_now) usleep(200000);
     if (destroy_now) {
         nfv_session_destroy(seen->session);
         mark(seen, &seen->destroyed);
@@ -146,7 +153,9 @@ static void on_watched_event(void *user, nfv_event_kind kind, const char *json) 
 
 static void on_watched_release(void *user) {
     struct watched *seen = user;
+    if (field_of(seen, &seen->slow_release)) usleep(50000);
     pthread_mutex_lock(&seen->lock);
+    seen->release_thread = pthread_self();
     seen->released++;
     if (seen->in_callback) seen->released_inside_callback = 1;
     if (seen->measurement_complete && !seen->outcome) seen->released_before_outcome = 1;
@@ -229,6 +238,25 @@ static void test_release_without_owed_result(void) {
     check_settled(&seen);                            /* still once */
 }
 
+/* Destroyed from another thread while a callback runs, before measurementComplete: destroy waits for that
+ * callback, and the notice comes inside destroy, on the destroying thread — never on the event thread after destroy
+ * returned (a slow notice shows it: destroy returns only once it has counted). */
+static void test_release_while_a_callback_runs(void) {
+    struct watched seen;
+    watch(&seen, "{\"realTime\":true}", 0, 0);
+    seen.slow_on = NFV_EVENT_GUIDANCE;
+    seen.slow_release = 1;
+    CHECK_STATUS(nfv_session_start(seen.session), NFV_OK);
+    CHECK(wait_field(&seen, &seen.in_slow_callback, 10));
+    destroy_watched(&seen);
+    CHECK(field_of(&seen, &seen.in_callback) == 0);   /* destroy waited for the callback */
+    CHECK(field_of(&seen, &seen.released) == 1);      /* and gave the notice before it returned */
+    pthread_mutex_lock(&seen.lock);
+    CHECK(pthread_equal(seen.release_thread, pthread_self()));
+    pthread_mutex_unlock(&seen.lock);
+    check_settled(&seen);
+}
+
 /* A stop before start ends the stream; the later destroy still gives the notice once. A callback set twice keeps
  * the second: only its notice comes. A NULL notice is allowed; a NULL callback and a stale handle are refused. */
 static void test_release_edge_cases(void) {
@@ -273,6 +301,7 @@ int main(void) {
     test_pull_kinds();
     test_release_after_owed_result();
     test_release_without_owed_result();
+    test_release_while_a_callback_runs();
     test_release_edge_cases();
     return check_summary("test_lifecycle");
 }

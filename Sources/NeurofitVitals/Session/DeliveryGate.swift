@@ -29,6 +29,8 @@ final class DeliveryGate: Sendable {
         var announced = false
         /// The host released the session (`detachUnlessOutcomeOwed` ran).
         var hostReleased = false
+        /// The host released it from inside a callback: that callback's return announces the release.
+        var releasedInsideCallback = false
     }
 
     /// A gate that calls `released` once no callback can follow a release (nil: nobody to tell).
@@ -55,12 +57,16 @@ final class DeliveryGate: Sendable {
             defer { lock.broadcast() }
             return state.withLock { current in
                 current.delivering = false
+                let owedOutcomeDelivered = kind.isOutcome && current.detachAfterOutcome
                 if kind.isOutcome {
                     current.outcomeDelivered = true
                     if current.detachAfterOutcome { current.detached = true }
                 }
-                // A release from inside this callback is announced only now that the callback has returned.
-                return current.detached && current.hostReleased && Self.claimAnnouncement(&current)
+                // A release from inside this callback is announced only now that the callback has returned, an owed
+                // outcome's right after its delivery. A release from another thread that waited for this callback
+                // is announced by that thread, inside its call, as the header promises.
+                return current.detached && current.hostReleased
+                    && (current.releasedInsideCallback || owedOutcomeDelivered) && Self.claimAnnouncement(&current)
             }
         }
         if announce { released?() }
@@ -72,6 +78,7 @@ final class DeliveryGate: Sendable {
         let announce = lock.withLock {
             let serial = state.withLock { current in
                 current.hostReleased = true
+                if current.delivering && Self.isCurrent(current.thread) { current.releasedInsideCallback = true }
                 if current.outcomeOwed && !current.outcomeDelivered && !current.detached {
                     current.detachAfterOutcome = true
                 } else {
