@@ -31,6 +31,8 @@ final class DeliveryGate: Sendable {
         var hostReleased = false
         /// The host released it from inside a callback: that callback's return announces the release.
         var releasedInsideCallback = false
+        /// A `detachUnlessOutcomeOwed` is under way: it announces the release itself if it is due by its end.
+        var detaching = false
     }
 
     /// A gate that calls `released` once no callback can follow a release (nil: nobody to tell).
@@ -65,7 +67,7 @@ final class DeliveryGate: Sendable {
                 // A release from inside this callback is announced only now that the callback has returned, an owed
                 // outcome's right after its delivery. A release from another thread that waited for this callback
                 // is announced by that thread, inside its call, as the header promises.
-                return current.detached && current.hostReleased
+                return current.detached && current.hostReleased && !current.detaching
                     && (current.releasedInsideCallback || owedOutcomeDelivered) && Self.claimAnnouncement(&current)
             }
         }
@@ -78,6 +80,7 @@ final class DeliveryGate: Sendable {
         let announce = lock.withLock {
             let serial = state.withLock { current in
                 current.hostReleased = true
+                current.detaching = true
                 if current.delivering && Self.isCurrent(current.thread) { current.releasedInsideCallback = true }
                 if current.outcomeOwed && !current.outcomeDelivered && !current.detached {
                     current.detachAfterOutcome = true
@@ -90,7 +93,8 @@ final class DeliveryGate: Sendable {
                 lock.wait(until: nil)
             }
             return state.withLock { current in
-                current.detached && !(current.delivering && Self.isCurrent(current.thread))
+                current.detaching = false
+                return current.detached && !(current.delivering && Self.isCurrent(current.thread))
                     && Self.claimAnnouncement(&current)
             }
         }
@@ -104,7 +108,8 @@ final class DeliveryGate: Sendable {
             state.withLock { current in
                 current.thread = nil
                 current.detached = true
-                return Self.claimAnnouncement(&current)
+                // A destroy waiting for the last callback announces it inside its call.
+                return !current.detaching && Self.claimAnnouncement(&current)
             }
         }
         if announce { released?() }

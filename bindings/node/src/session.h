@@ -32,7 +32,7 @@ typedef struct native_session {
     nfv_session *handle;                 /**< NULL once destroyed */
     pthread_mutex_t lock;
     napi_threadsafe_function channel;    /**< events and preview notices, to JavaScript; thread count 1, held by the
-                                              library's threads until the handle is destroyed */
+                                              library's threads until its release notice */
     int channel_closed;                  /**< (lock) released or finalized: library threads must not use it */
     int channel_finalized;               /**< Node finalized the channel */
     int wrap_finalized;                  /**< the NativeSession object was collected or its environment ended */
