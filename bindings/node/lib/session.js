@@ -263,8 +263,8 @@ class Session extends EventEmitter {
   [deliver](what, ...payload) {
     if (what === Delivery.released) {
       this.#released();
-    } else if (this.#ended) {
-      // the stream is over for JavaScript: nothing more is emitted
+    } else if (this.#ended || (what === Delivery.preview && this.#closed)) {
+      // the stream is over for JavaScript, or a preview queued before close(): nothing more is emitted
     } else if (what === Delivery.preview) {
       const [rgb, width, height, timestampUs, dropped] = payload;
       this.#emitSafely('previewFrame', { width, height, rgb, timestamp: timestampUs / 1e6, timestampUs, dropped });
