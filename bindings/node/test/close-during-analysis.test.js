@@ -83,9 +83,10 @@ test('close() before measurementComplete: nothing is emitted afterwards and resu
   for (const round of rounds.filter((each) => each.phase === 'measuring')) {
     assert.deepEqual(round, { mode: round.mode, afterClose: 0, error: 'misuse', ended: true, phase: 'measuring' });
   }
-  // Later, the library may have handed over 'measurementComplete' (then the result comes) or not (then nothing does).
+  // Later, the library may have handed over 'measurementComplete' (then the result comes, perhaps before the close)
+  // or not (then nothing more is emitted).
   for (const round of rounds.filter((each) => each.phase !== 'measuring')) {
-    assert.ok(round.ended && (round.error === null ? round.afterClose > 0 : round.afterClose === 0),
+    assert.ok(round.ended && (round.error === null || (round.error === 'misuse' && round.afterClose === 0)),
       JSON.stringify(round));
   }
   // Some closes land while the library is measuring: the case this test is about.
@@ -173,7 +174,7 @@ test('close() once the library has handed over the result, before JavaScript saw
   assert.equal(native, 0, 'every native session was freed once the library let go of it');
 });
 
-test('close() while the library is measuring, with events queued: none of them is emitted, and the session is freed', () => {
+test('close() while the library is measuring, with events queued (JavaScript held up): none of them is emitted, and the session is freed', () => {
   const child = runChild(`
     const nfv = require(process.env.NFV_NODE_PACKAGE);
     ${waitForLibraryState}
@@ -181,15 +182,15 @@ test('close() while the library is measuring, with events queued: none of them i
       const rounds = [];
       for (let i = 0; i < 5; i += 1) {
         let session = new nfv.Session().useSimulator({ realTime: false, seed: i });
-        let afterClose = 0, ends = 0;
+        let afterClose = 0, ends = 0, phase;
         session.on('event', () => { if (session.closed) afterClose += 1; });
         session.on('end', () => { ends += 1; });
-        session.once('started', () => { waitFor(session, 'measuring'); session.close(); });
+        session.once('started', () => { pause(100); phase = session.state.state; session.close(); });
         await session.start();
         // Only the code is kept: an error's unformatted stack trace holds the session that made it.
         const code = await session.result.then(() => null, (failure) => failure.code);
         await new Promise((resolve) => setTimeout(resolve, 50));
-        rounds.push({ afterClose, ends, error: code, ended: session.ended });
+        rounds.push({ afterClose, ends, error: code, ended: session.ended, phase });
         session = null;
       }
       const before = nativeSessions();
@@ -199,7 +200,12 @@ test('close() while the library is measuring, with events queued: none of them i
   `, { nodeOptions: ['--expose-gc'], timeoutMs: 120000 });
   assert.equal(child.status, 0, `exit ${child.status} ${child.signal}: ${child.stderr}`);
   const { rounds, after } = JSON.parse(child.stdout);
-  for (const round of rounds) assert.deepEqual(round, { afterClose: 0, ends: 1, error: 'misuse', ended: true });
+  // Rounds whose reading had already left 'measuring' (a loaded machine) test nothing here.
+  const measuring = rounds.filter((round) => round.phase === 'measuring');
+  assert.ok(measuring.length > 0, JSON.stringify(rounds));
+  for (const round of measuring) {
+    assert.deepEqual(round, { afterClose: 0, ends: 1, error: 'misuse', ended: true, phase: 'measuring' });
+  }
   assert.equal(after, 0, 'every native session was freed after the library\'s notice and the collection');
 });
 
