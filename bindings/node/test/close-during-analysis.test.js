@@ -133,8 +133,12 @@ const waitForLibraryState = `
   // The state moves before the event thread hands the matching events over: a second lets it catch up.
   const pause = (ms) => { const until = Date.now() + ms; while (Date.now() < until) { /* held up */ } };
   const nativeSessions = require(process.env.NFV_NODE_PACKAGE + '/lib/native').addon.nativeSessions;
+  // Collections until every native session is freed (at most 3 s: a loaded machine runs finalizers late).
   const settle = async () => {
-    for (let i = 0; i < 6; i += 1) { global.gc(); await new Promise((resolve) => setTimeout(resolve, 50)); }
+    for (let i = 0; i < 60 && (i < 6 || nativeSessions() > 0); i += 1) {
+      global.gc();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
 `;
 
