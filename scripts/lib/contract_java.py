@@ -182,11 +182,18 @@ def parser_file(contract, mark):
     out = [f"// {mark}", "package com.neurofit.vitals;", "", "import java.util.OptionalDouble;", "",
            "/** Turns the library's event JSON into {@link VitalsEvent} records. Threads: any. */",
            "final class EventParser {", "    private EventParser() {", "    }", "", "    /**",
-           "     * The event of a JSON text: the record of its {@code type}, or {@link VitalsEvent.Unknown} for a type "
-           "this", "     * binding does not know or an event lacking a key its type needs.", "     *",
+           "     * An event the library handed over with its kind ({@code nfv_event_kind}): the kind chooses the "
+           "record (by the", "     * type the library names it), the JSON fills it; {@link VitalsEvent.Unknown} "
+           "for a kind this binding does not know", "     * or an event lacking a key its type needs.", "     *",
+           "     * @throws IllegalArgumentException when the text is not a JSON object", "     */",
+           "    static VitalsEvent parse(int kind, String text) {",
+           "        return parse(NativeApi.eventKindName(kind), JsonObject.parse(text));", "    }", "", "    /**",
+           "     * The event of a JSON text without its kind (one a host stored): the record of its {@code type}, or",
+           "     * {@link VitalsEvent.Unknown} as above.", "     *",
            "     * @throws IllegalArgumentException when the text is not a JSON object", "     */",
            "    static VitalsEvent parse(String text) {", "        JsonObject event = JsonObject.parse(text);",
-           '        String type = event.optionalString("type").orElse("");',
+           '        return parse(event.optionalString("type").orElse(""), event);', "    }", "",
+           "    private static VitalsEvent parse(String type, JsonObject event) {",
            "        OptionalDouble t = OptionalDouble.empty();", "        try {",
            '            t = event.optionalDouble("t");', "            return of(type, event, t);",
            "        } catch (IllegalArgumentException missingOrMistyped) {",
