@@ -184,8 +184,10 @@ test('close() while the library is measuring, with events queued (JavaScript hel
     ${waitForLibraryState}
     (async () => {
       const rounds = [];
-      for (let i = 0; i < 5; i += 1) {
-        let session = new nfv.Session().useSimulator({ realTime: false, seed: i });
+      // At real time the library is surely still measuring 100 ms after 'started' (a simulator running as fast as
+      // it can finishes a whole reading within that time on an idle machine, and the round would test nothing).
+      for (let i = 0; i < 2; i += 1) {
+        let session = new nfv.Session().useSimulator({ realTime: true, seed: i });
         let afterClose = 0, ends = 0, phase;
         session.on('event', () => { if (session.closed) afterClose += 1; });
         session.on('end', () => { ends += 1; });
