@@ -131,21 +131,21 @@ def dataset_figures(recordings, replays, offline, welch, guess):
     }
     refs = {r.id: span_references(r, replays[r.id].span) for r in completed}
     answers = {
-        "live": {r.id: _values(replays[r.id].result) for r in completed},
-        "offline": {r.id: _values(offline[r.id].result if offline.get(r.id) else None) for r in completed},
+        "live": {r.id: result_values(replays[r.id].result) for r in completed},
+        "offline": {r.id: result_values(offline[r.id].result if offline.get(r.id) else None) for r in completed},
         "constant": {r.id: dict(guess) for r in completed},
         "welch": {r.id: {"hr": welch.get(r.id)} for r in completed},
     }
     for metric in ("hr", "rmssd", "br"):
         for tool, per_recording in answers.items():
-            figures[f"{metric}_mae_{tool}"] = _mae(completed, refs, per_recording, metric)
+            figures[f"{metric}_mae_{tool}"] = mae(completed, refs, per_recording, metric)
     figures["hr_within5_live"] = _within(completed, refs, answers["live"], 5.0)
     figures["offline_answered_pct"] = percent(
         sum(1 for r in completed if offline.get(r.id) and offline[r.id].returned()), len(completed))
     return figures
 
 
-def _values(result):
+def result_values(result):
     """{"hr"|"rmssd"|"br": value} of a result object (absent values omitted)."""
     values = {}
     for key, name in (("hr", "heartRateBpm"), ("rmssd", "rmssdMs"), ("br", "breathingRateBrpm")):
@@ -155,7 +155,7 @@ def _values(result):
     return values
 
 
-def _mae(recordings, refs, answers, metric):
+def mae(recordings, refs, answers, metric):
     """MAE of `metric` over recordings with both a reference and an answer."""
     errors = [abs(answers[r.id][metric] - refs[r.id][metric]) for r in recordings
               if metric in refs[r.id] and answers[r.id].get(metric) is not None]

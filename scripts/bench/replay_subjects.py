@@ -5,10 +5,9 @@ readings over the span they measured, beside the Welch peak and the constant gue
 median whole-file reference of the OTHER subjects of its dataset (a constant chosen without it), so a subject's
 skill ratio is the one a new person would see."""
 
-import math
 from statistics import median
 
-from .replay_scoring import span_references, whole_references
+from .replay_scoring import mae, result_values, span_references, whole_references
 from .subjects import by_subject
 
 START_LIMIT_S = 10.0     # the start gate should open within this many seconds of a steady finger
@@ -34,16 +33,16 @@ def subject_rows(recordings, replays, welch):
         completed = [r for r in members if replays[r.id].span is not None and replays[r.id].result is not None]
         starts = [replays[r.id].starts[0] for r in members if replays[r.id].starts]
         refs = {r.id: span_references(r, replays[r.id].span) for r in completed}
-        live = {r.id: _live_values(replays[r.id].result) for r in completed}
+        live = {r.id: result_values(replays[r.id].result) for r in completed}
         rows[subject] = {
             "recordings": len(members),
             "completed": len(completed),
             "first_start_s": median(starts) if starts else None,
-            "hr_live": _mae(completed, refs, live, "hr"),
-            "hr_welch": _mae(completed, refs, {r.id: {"hr": welch.get(r.id)} for r in completed}, "hr"),
-            "hr_guess": _mae(completed, refs, guesses, "hr"),
-            "br_live": _mae(completed, refs, live, "br"),
-            "br_guess": _mae(completed, refs, guesses, "br"),
+            "hr_live": mae(completed, refs, live, "hr"),
+            "hr_welch": mae(completed, refs, {r.id: {"hr": welch.get(r.id)} for r in completed}, "hr"),
+            "hr_guess": mae(completed, refs, guesses, "hr"),
+            "br_live": mae(completed, refs, live, "br"),
+            "br_guess": mae(completed, refs, guesses, "br"),
         }
     return rows
 
@@ -83,8 +82,8 @@ def print_subjects(dataset, rows):
     ratios = []
     for subject, row in rows.items():
         hr = f"{_num(row['hr_live'])} / {_num(row['hr_welch'])} / {_num(row['hr_guess'])}"
-        ratio = (row["br_live"]["mae"] / row["br_guess"]["mae"]
-                 if row["br_live"]["mae"] is not None and row["br_guess"]["mae"] else None)
+        ratio = (row["br_live"]["value"] / row["br_guess"]["value"]
+                 if row["br_live"]["value"] is not None and row["br_guess"]["value"] else None)
         ratios.append(ratio)
         br = f"{_num(row['br_live'])} / {_num(row['br_guess'])} ({'-' if ratio is None else f'{ratio:.2f}'})"
         start = "-" if row["first_start_s"] is None else f"{row['first_start_s']:.1f} s"
@@ -96,23 +95,6 @@ def print_subjects(dataset, rows):
               f"max {judged[-1]:.2f}")
 
 
-def _live_values(result):
-    """{"hr"|"br": value} of a result object."""
-    values = {}
-    for key, name in (("hr", "heartRateBpm"), ("br", "breathingRateBrpm")):
-        value = (result or {}).get(name)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-            values[key] = float(value)
-    return values
-
-
-def _mae(recordings, refs, answers, metric):
-    """{"mae", "n"} of `metric` over recordings with a reference and an answer."""
-    errors = [abs(answers[r.id][metric] - refs[r.id][metric]) for r in recordings
-              if metric in refs[r.id] and answers[r.id].get(metric) is not None]
-    return {"mae": sum(errors) / len(errors) if errors else None, "n": len(errors)}
-
-
 def _num(figure):
     """'1.23' or '-'."""
-    return "-" if figure["mae"] is None else f"{figure['mae']:.2f}"
+    return "-" if figure["value"] is None else f"{figure['value']:.2f}"
