@@ -64,8 +64,9 @@ enum EngineBenchmark {
     }
 
     /// A reading whose whole is not consistent, so that the final analysis tries its parts: the finger is
-    /// still being placed for the first 5 s and a motion burst shakes it for 3 s in the middle.
-    private static func disturbedReading(fps: Double) -> [FrameSample] {
+    /// still being placed for the first 5 s and a motion burst shakes it for 3 s in the middle (also counted by
+    /// `nfv-bench work disturbed`).
+    static func disturbedReading(fps: Double) -> [FrameSample] {
         SyntheticReading(configuration: SyntheticConfiguration(
             seed: 1, camera: CameraParameters(framesPerSecond: fps),
             scenario: [ScenarioSegment(startS: 0, durationS: 5, condition: .fingerLifted),

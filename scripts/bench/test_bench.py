@@ -11,7 +11,7 @@ import tempfile
 import unittest
 
 from bench import baseline, report, runner, spectral_peak
-from bench.engine_output import fastest_final_analysis_ms, final_analysis_ms
+from bench.engine_output import disturbed_ms, fastest_final_analysis_ms, final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
 from bench.skill import matched_interval_errors, skill_figures
@@ -260,6 +260,15 @@ class EngineOutputTests(unittest.TestCase):
                   "final analysis, 60 s at 30 fps: 9 ms (median of 5; fastest 8 ms)\n")
         self.assertEqual(final_analysis_ms(output), {30: 1.234, 60: 2.5})
         self.assertEqual(fastest_final_analysis_ms(output), {30: 1.1})
+
+    def test_disturbed_time_belongs_to_the_rate_above_it(self):
+        output = ("final analysis, 60 s at 30 fps: 1.2 ms (median of 50; fastest 1.1 ms)\n"
+                  "  without a torch: 1.5 ms (median of 50)\n"
+                  "  disturbed (finger placed in the first 5 s): 3.5 ms (median of 50; fastest 3.25 ms; CPU 3.4 ms)\n"
+                  "final analysis, 60 s at 60 fps: 2.5 ms (median of 50)\n"
+                  "  disturbed (parts tried): 4.5 ms (median of 50)\n")
+        self.assertEqual(final_analysis_ms(output), {30: 1.2, 60: 2.5})
+        self.assertEqual(disturbed_ms(output), {30: (3.5, 3.25), 60: (4.5, None)})
 
 
 if __name__ == "__main__":
