@@ -417,13 +417,14 @@ public struct FinalAnalyzer: Sendable {
             TimingNoise(filter: extractor.filter(sampleRate: $0.sampleRate), sampleRate: $0.sampleRate,
                         upsamplingFactor: extractor.upsamplingFactor(sampleRate: $0.sampleRate))
         }
+        let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
         let crossing = debiasedRmssd(metrics: metrics, differenceNoise: noise.flatMap {
-            differenceNoise(beats: beats, intervals: intervals, raw: raw, capture: capture, model: $0,
+            differenceNoise(beats: beats, intervals: intervals, levels: levels, capture: capture, model: $0,
                             halfCrossingShare: 1)
         })
         let blend = intervals.rmssdBlend
         let mixed = debiasedRmssd(metrics: HrvMetrics(series: blend.series), differenceNoise: noise.flatMap {
-            differenceNoise(beats: beats, intervals: intervals, raw: raw, capture: capture, model: $0,
+            differenceNoise(beats: beats, intervals: intervals, levels: levels, capture: capture, model: $0,
                             halfCrossingShare: blend.halfCrossingShare)
         })
         guard let mixedValue = mixed.value, mixedValue < crossing.value ?? .infinity else {
@@ -435,16 +436,16 @@ public struct FinalAnalyzer: Sendable {
     /// Mean variance (s²) that camera noise gives the successive differences of the normal beats' intervals
     /// (`TimingNoise.differenceVariance`: three consecutive normal beats of one segment, with every covariance
     /// between their errors), each beat timed at the mix of its 50 % crossing (weight `halfCrossingShare`) and its
-    /// steepest point that `FiducialBlend` chose, each segment with the noise level of its own raw segment (`raw`,
-    /// indexed by the beats' `segment`), propagated by `noise` (the extractor's filter at the segments' rate); plus
-    /// the variance its capture-time error (`capture`, indexed likewise; none where missing) gives the same
-    /// difference, independent of the white noise. Nil without such beats.
+    /// steepest point that `FiducialBlend` chose, each segment with the white-noise level of its own raw segment
+    /// (`levels`, `TimingNoise.whiteNoiseLevel` of each raw segment, indexed by the beats' `segment`), propagated by
+    /// `noise` (the extractor's filter at the segments' rate); plus the variance its capture-time error (`capture`,
+    /// indexed likewise; none where missing) gives the same difference, independent of the white noise. Nil
+    /// without such beats.
     /// Normal beats are those that enter RMSSD's differences (`IntervalAnalysis.entersRmssd`).
-    func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, raw: [UniformSegment],
+    func differenceNoise(beats: [DetectedBeat], intervals: IntervalAnalysis, levels: [Double?],
                          capture: [CaptureTimeNoise?], model noise: TimingNoise,
                          halfCrossingShare: Double) -> Double? {
         guard beats.count >= 3 else { return nil }
-        let levels = raw.map { TimingNoise.whiteNoiseLevel($0.samples) }
         let errors = beats.map { beat -> TimingNoise.BeatError? in
             guard let crossing = TimingNoise.BeatError.halfCrossing(
                 crossing: beat.time, foot: beat.onsetTime, peak: beat.peakTime, slope: beat.upstrokeSlope) else {
@@ -454,18 +455,19 @@ public struct FinalAnalyzer: Sendable {
                                                           fineRate: noise.fineRate) ?? crossing
             return TimingNoise.BeatError.mix(crossing, steepest, share: halfCrossingShare)
         }
+        let covariances = BeatErrorCovariances(model: noise, errors: errors)
         let variances = (2..<beats.count).compactMap { last -> Double? in
             let triple = beats[(last - 2)...last]
             guard triple.allSatisfy({ $0.segment == beats[last].segment }),
                   (last - 2...last).allSatisfy(intervals.entersRmssd(beat:)),
                   beats[last].segment < levels.count, let sigma = levels[beats[last].segment],
-                  let first = errors[last - 2], let second = errors[last - 1], let third = errors[last] else {
+                  errors[last - 2] != nil, errors[last - 1] != nil, errors[last] != nil else {
                 return nil
             }
             let times = triple.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
             let segment = beats[last].segment
             let clock = segment < capture.count ? capture[segment] : nil
-            return noise.differenceVariance(sigma: sigma, (first, second, third))
+            return covariances.differenceVariance(last: last, sigma: sigma)
                 + (clock?.differenceVariance(times: (times[0], times[1], times[2])) ?? 0)
         }
         return Statistics.mean(variances)

@@ -164,11 +164,12 @@ public struct TimingNoise: Sendable {
         return max(sum, 0)
     }
 
-    /// `R` at a lag in seconds, linearly interpolated between fine samples (0 beyond the table).
+    /// `R` at a lag in seconds, linearly interpolated between fine samples (0 beyond the table, and for a lag that
+    /// is not a number).
     func correlation(lagSeconds: Double) -> Double {
         let position = abs(lagSeconds) * fineRate
-        let lower = Int(position.rounded(.down))
-        guard lower + 1 < autocorrelation.count else { return 0 }
+        guard position < Double(autocorrelation.count - 1) else { return 0 }
+        let lower = Int(position)  // position ≥ 0: truncation is the floor, without a call into libm
         let fraction = position - Double(lower)
         return autocorrelation[lower] + (autocorrelation[lower + 1] - autocorrelation[lower]) * fraction
     }
