@@ -1,19 +1,26 @@
 // neurofit_vitals.hpp — header-only C++17 wrapper of the NeurofitVitals C API (include/neurofit_vitals.h).
 //
-// RAII for sessions and library strings, exceptions for failed calls, std::function callbacks. JSON stays text
-// (std::string): parse it with the JSON library your program already uses. Functions take the C API's names
-// without the `nfv_` prefix. Every rule of the C header holds:
+// RAII for sessions and library strings, exceptions for failed calls, std::function callbacks, and typed values:
+// events arrive as nfv::Event (kind, JSON text and nfv::EventData, a variant of one struct per event type), results
+// as nfv::Result, comparisons as nfv::Change (neurofit_vitals_types.hpp, generated from the wire contract; read with
+// the small JSON reader in neurofit_vitals_json.hpp). Functions take the C API's names without the `nfv_` prefix.
+// Every rule of the C header holds:
 // session calls are safe from any thread, event callbacks run on the session's event thread one at a time, preview
 // callbacks on its preview thread.
 //
 //     nfv::Session session;
 //     session.use_simulator(R"({"realTime":false})");
 //     session.start();
-//     while (auto event = session.next_event(std::chrono::seconds(5))) std::cout << *event << '\n';
+//     while (auto event = session.next(std::chrono::seconds(5))) {
+//         if (auto *result = std::get_if<nfv::event::Completed>(&event->data))
+//             std::cout << result->result.heart_rate_bpm << " bpm\n";
+//     }
 #ifndef NEUROFIT_VITALS_HPP
 #define NEUROFIT_VITALS_HPP
 
 #include <neurofit_vitals.h>
+
+#include "neurofit_vitals_types.hpp"
 
 #include <array>
 #include <chrono>
@@ -126,10 +133,10 @@ inline std::string camera_access(const std::string &device = std::string()) {
     return detail::take(json);
 }
 
-/// The final analysis of a recorded reading from per-frame channel means (nfv_analyze()): the result JSON.
-/// The four vectors must have the same length; `options_json` empty = the defaults. Throws Error
-/// (NFV_ERR_NO_HEART_RATE when the reading holds no trustworthy heart rate, NFV_ERR_INVALID_ARGUMENT otherwise).
-inline std::string analyze(const std::vector<double> &timestamps_s, const std::vector<double> &red,
+/// The final analysis of a recorded reading from per-frame channel means (nfv_analyze()): its Result (the JSON
+/// text in Result::json). The four vectors must have the same length; `options_json` empty = the defaults. Throws
+/// Error (NFV_ERR_NO_HEART_RATE when the reading holds no trustworthy heart rate, NFV_ERR_INVALID_ARGUMENT otherwise).
+inline Result analyze(const std::vector<double> &timestamps_s, const std::vector<double> &red,
                            const std::vector<double> &green, const std::vector<double> &blue,
                            const std::string &options_json = std::string()) {
     if (red.size() != timestamps_s.size() || green.size() != timestamps_s.size() ||
@@ -139,27 +146,17 @@ inline std::string analyze(const std::vector<double> &timestamps_s, const std::v
     char *json = nullptr;
     detail::check(nfv_analyze(timestamps_s.data(), red.data(), green.data(), blue.data(), timestamps_s.size(),
                               detail::or_null(options_json), &json));
-    return detail::take(json);
+    return result_from_json(detail::take(json));
 }
 
-/// Compares two result JSONs, before and after (nfv_compare()): per metric the values, the delta and whether it
-/// is beyond typical variation. Throws Error (NFV_ERR_INVALID_ARGUMENT) for text that is not a result object.
-inline std::string compare(const std::string &baseline_json, const std::string &follow_up_json) {
+/// Compares two readings, before and after (nfv_compare()): per metric the values, the delta and whether it is
+/// beyond typical variation. Throws Error (NFV_ERR_INVALID_ARGUMENT) when a Result's `json` is not a result object
+/// (a Result read from a stored text with result_from_json() has it).
+inline Change compare(const Result &baseline, const Result &follow_up) {
     char *json = nullptr;
-    detail::check(nfv_compare(baseline_json.c_str(), follow_up_json.c_str(), &json));
-    return detail::take(json);
+    detail::check(nfv_compare(baseline.json.c_str(), follow_up.json.c_str(), &json));
+    return Change::from(json::Value::parse(detail::take(json)));
 }
-
-/// Pixel layouts for Session::submit_frame().
-enum class PixelFormat : int {
-    rgb24 = NFV_PIXEL_RGB24,
-    bgr24 = NFV_PIXEL_BGR24,
-    rgba = NFV_PIXEL_RGBA,
-    bgra = NFV_PIXEL_BGRA,
-    yuyv = NFV_PIXEL_YUYV,
-    nv12 = NFV_PIXEL_NV12,
-    i420 = NFV_PIXEL_I420,
-};
 
 /// One preview picture as the library hands it to a preview callback: `width` x `height` packed R, G, B pixels,
 /// `stride` bytes from one row to the next. The pixels are valid during the callback only: copy what you keep.
@@ -192,33 +189,25 @@ struct PreviewFrame {
     }
 };
 
-/// What an event is (`nfv_event_kind`): its JSON "type" as a value, so a program switches on it without reading
-/// the JSON. New kinds may come from a newer library: treat an unknown value as an event to ignore.
-enum class EventKind : int {
-    State = NFV_EVENT_STATE,
-    Guidance = NFV_EVENT_GUIDANCE,
-    Started = NFV_EVENT_STARTED,
-    Preview = NFV_EVENT_PREVIEW,
-    Heartbeat = NFV_EVENT_HEARTBEAT,
-    Cancelled = NFV_EVENT_CANCELLED,
-    ReconfiguringCamera = NFV_EVENT_RECONFIGURING_CAMERA,
-    RecoverableError = NFV_EVENT_RECOVERABLE_ERROR,
-    MeasurementComplete = NFV_EVENT_MEASUREMENT_COMPLETE,
-    Completed = NFV_EVENT_COMPLETED,
-    Failed = NFV_EVENT_FAILED,
-    RecordingError = NFV_EVENT_RECORDING_ERROR,
-};
-
 /// The JSON "type" of `kind` ("measurementComplete", …), or an empty view for a kind this library does not know.
 inline std::string_view event_kind_name(EventKind kind) {
     const char *name = nfv_event_kind_name(static_cast<nfv_event_kind>(kind));
     return name != nullptr ? std::string_view(name) : std::string_view();
 }
 
-/// One event pulled with Session::next(): its kind and its JSON (docs/events.md).
+/// One event (docs/events.md): its kind, its JSON text and its typed value.
 struct Event {
+    /// What it is; an unknown value for a kind this wrapper does not know (`data` is then event::Unknown).
     EventKind kind;
+    /// The library's JSON text (log or store it).
     std::string json;
+    /// The typed event: std::get_if<nfv::event::Preview>(&data), or std::visit.
+    EventData data;
+
+    /// The event of a kind and JSON text handed by the library.
+    static Event of(EventKind kind, std::string_view text) {
+        return Event{kind, std::string(text), parse_event(event_kind_name(kind), text)};
+    }
 };
 
 /// One reading. Move-only; the destructor destroys the handle (stopping the session first).
@@ -228,6 +217,8 @@ public:
     using Callback = std::function<void(std::string_view event_json)>;
     /// Receives each event's kind and JSON on the session's event thread; the view is valid during the call only.
     using KindCallback = std::function<void(EventKind kind, std::string_view event_json)>;
+    /// Receives each event, typed, on the session's event thread.
+    using EventCallback = std::function<void(const Event &event)>;
     /// Receives each preview picture on the session's preview thread; the frame is valid during the call only.
     using PreviewCallback = std::function<void(const PreviewFrame &frame)>;
 
@@ -292,6 +283,13 @@ public:
         }));
     }
 
+    /// set_callback() with each event typed (kind, JSON text and value).
+    void set_callback(EventCallback callback) {
+        set_callback(KindCallback([callback = std::move(callback)](EventKind kind, std::string_view json) {
+            callback(Event::of(kind, json));
+        }));
+    }
+
     /// set_callback() with each event's kind beside its JSON.
     void set_callback(KindCallback callback) {
         auto holder = std::make_shared<CallbackHolder>();
@@ -337,11 +335,12 @@ public:
     /// While false, positioning continues but no reading starts.
     void set_auto_start(bool enabled) { detail::check(nfv_session_set_auto_start(handle_, enabled ? 1 : 0)); }
 
-    /// The current state as JSON.
-    std::string state() const {
+    /// The current state: its phase, the seconds measured while measuring, the result once completed, the error
+    /// once failed (the same values as a `state` event's).
+    event::State state() const {
         char *json = nullptr;
         detail::check(nfv_session_state(handle_, &json));
-        return detail::take(json);
+        return event::State::from(json::Value::parse(detail::take(json)));
     }
 
     /// The next event's JSON, waiting up to `timeout` (negative: until an event or the end). std::nullopt when the
@@ -356,13 +355,13 @@ public:
         throw Error::last();
     }
 
-    /// The next event with its kind, waiting as next_event() does; std::nullopt likewise.
+    /// The next event, typed (kind, JSON text and value), waiting as next_event() does; std::nullopt likewise.
     std::optional<Event> next(std::chrono::milliseconds timeout = std::chrono::milliseconds(-1)) {
         char *json = nullptr;
         nfv_event_kind kind = static_cast<nfv_event_kind>(0);
         int milliseconds = timeout.count() < 0 ? -1 : static_cast<int>(timeout.count());
         nfv_status status = nfv_session_next_event_v2(handle_, milliseconds, &kind, &json);
-        if (status == NFV_OK) return Event{static_cast<EventKind>(kind), detail::take(json)};
+        if (status == NFV_OK) return Event::of(static_cast<EventKind>(kind), detail::take(json));
         if (status == NFV_DONE) ended_ = true;
         if (status == NFV_DONE || status == NFV_TIMEOUT) return std::nullopt;
         throw Error::last();
@@ -437,7 +436,9 @@ private:
     }
 
     /// The library's release notice: it will not call the callback again.
-    static void release_trampoline(void *user_data) { delete static_cast<std::shared_ptr<CallbackHolder> *>(user_data); }
+    static void release_trampoline(void *user_data) {
+        delete static_cast<std::shared_ptr<CallbackHolder> *>(user_data);
+    }
 
     static void preview_trampoline(const std::uint8_t *rgb, int width, int height, int stride,
                                    std::int64_t timestamp_us, void *user_data) {

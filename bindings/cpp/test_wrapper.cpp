@@ -18,9 +18,12 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -60,7 +63,90 @@ void reading_pulled_to_completion() {
     check(session.ended(), "the pulled stream ends");
     check(events > 60, "a reading has more than 60 events");
     check(contains(last_completed, R"("heartRateBpm":7)"), "the result's heart rate is in the 70s");
-    check(contains(session.state(), R"("state":"completed")"), "state() is completed");
+    const nfv::event::State state = session.state();
+    check(state.state == nfv::SessionPhase::Completed && state.result && state.result->heart_rate_bpm > 69 &&
+              state.result->heart_rate_bpm < 75,
+          "state() is completed, with the result");
+}
+
+/// next() hands each event typed: no event of a reading is Unknown, and the values are the JSON's.
+void events_arrive_typed() {
+    nfv::Session session;
+    session.use_simulator(fast_simulator);
+    session.start();
+    int unknown = 0, previews = 0, beats = 0, bad_previews = 0, completed = 0;
+    std::optional<nfv::Result> result;
+    while (auto event = session.next(std::chrono::seconds(10))) {
+        if (std::holds_alternative<nfv::event::Unknown>(event->data)) unknown++;
+        if (auto *preview = std::get_if<nfv::event::Preview>(&event->data)) {
+            previews++;
+            if (preview->progress < 0 || preview->progress > 1 || !preview->t || preview->elapsed < 0) bad_previews++;
+        }
+        if (auto *beat = std::get_if<nfv::event::Heartbeat>(&event->data)) {
+            if (beat->ibi_ms && *beat->ibi_ms > 700 && *beat->ibi_ms < 1000) beats++;
+        }
+        if (auto *outcome = std::get_if<nfv::event::Completed>(&event->data)) {
+            completed++;
+            result = outcome->result;
+        }
+    }
+    check(unknown == 0 && completed == 1, "every event of a reading is typed, one completed");
+    check(previews > 50 && bad_previews == 0, "previews carry progress 0…1, elapsed and t");
+    check(beats > 50, "heartbeats carry intervals of a 72 bpm pulse");
+    check(result && result->heart_rate_bpm > 69 && result->heart_rate_bpm < 75 && result->rmssd_ms &&
+              result->quality != nfv::Quality::Unknown && !result->engine_version.empty() &&
+              result->diagnostics.is_object(),
+          "the typed result has its heart rate, RMSSD, quality, engine version and diagnostics");
+    if (result) {
+        const nfv::Result again = nfv::result_from_json(result->json);
+        check(again.heart_rate_bpm == result->heart_rate_bpm && again.id == result->id && again.json == result->json,
+              "a result read back from its stored JSON is the same result");
+    }
+}
+
+/// Events the wrapper cannot type (a newer library's, or one lacking a key) arrive as event::Unknown, whole.
+void untyped_events_are_unknown() {
+    const nfv::EventData future = nfv::parse_event("exposureChanged", R"({"type":"exposureChanged","t":3.5})");
+    const auto *unknown = std::get_if<nfv::event::Unknown>(&future);
+    check(unknown && unknown->type == "exposureChanged" && unknown->t == 3.5, "an unknown type is event::Unknown");
+    const nfv::EventData lacking = nfv::parse_event("preview", R"({"type":"preview","elapsed":1})");
+    check(std::holds_alternative<nfv::event::Unknown>(lacking), "a preview lacking progress is event::Unknown");
+    const nfv::EventData mistyped =
+        nfv::parse_event("guidance", R"({"guidance":3,"startProgress":0,"type":"guidance"})");
+    check(std::holds_alternative<nfv::event::Unknown>(mistyped), "a mistyped key makes event::Unknown");
+    const nfv::EventData newer = nfv::parse_event("guidance", R"({"guidance":"tooHot","startProgress":0.5})");
+    const auto *guidance = std::get_if<nfv::event::Guidance>(&newer);
+    check(guidance && guidance->guidance == nfv::Guidance::Unknown && guidance->start_progress == 0.5,
+          "a newer enumeration value is Unknown, the event typed");
+    try {
+        (void)nfv::result_from_json(R"({"heartRateBpm":70})");
+        check(false, "a text that is not a result throws");
+    } catch (const std::invalid_argument &error) {
+        check(contains(error.what(), "missing key"), "a text that is not a result names the missing key");
+    }
+}
+
+/// The JSON reader takes what the library writes and refuses what is not JSON, whatever the program's locale.
+void the_json_reader() {
+    const nfv::json::Value value = nfv::json::Value::parse(
+        " {\"a\":[1,-2.5e2,true,null],\"s\":\"\\u00e9\\ud83d\\ude00\\n\\\"\",\"o\":{}} ");
+    const nfv::json::Value *array = value.find("a");
+    check(array && array->as_array().size() == 4 && array->as_array()[1].as_number() == -250,
+          "numbers, literals and arrays");
+    check(value.find("s") && value.find("s")->as_string() == "\xC3\xA9\xF0\x9F\x98\x80\n\"",
+          "escapes and surrogate pairs become UTF-8");
+    check(value.find("a")->source() == "[1,-2.5e2,true,null]" && value.find("missing") == nullptr,
+          "a value keeps its source text; a missing key is nullptr");
+    int refused = 0;
+    const std::string deep = std::string(70, '[') + std::string(70, ']');
+    for (const char *text : {"{", "[1,]", "01", "\"\\ud800\"", "1 2", "{\"a\" 1}", "-", "1e999", "nul", deep.c_str()}) {
+        try {
+            (void)nfv::json::Value::parse(text);
+        } catch (const std::invalid_argument &) {
+            refused++;
+        }
+    }
+    check(refused == 10, "malformed texts, a lone surrogate, an overflow and 70 levels of nesting are refused");
 }
 
 /// next() and the kind callback hand each event's kind: it names the JSON's type, and the outcome is decided by it.
@@ -313,7 +399,7 @@ void camera_queries_return_json() {
 
 /// A fingertip-like pulse at `rate_bpm` with a breathing-paced wobble and a little pseudo-noise, 30 fps for 60 s,
 /// analysed.
-std::string analysed_pulse(double rate_bpm) {
+nfv::Result analysed_pulse(double rate_bpm) {
     std::vector<double> timestamps, red, green, blue;
     double phase = 0.0;
     unsigned state = 12345u;
@@ -332,13 +418,18 @@ std::string analysed_pulse(double rate_bpm) {
 }
 
 void analyze_and_compare() {
-    std::string before = analysed_pulse(72), after = analysed_pulse(84);
-    check(contains(before, R"("heartRateBpm":7)"), "analyze() finds the 72 bpm pulse");
-    std::string change = nfv::compare(before, after);
-    check(contains(change, R"("heartRateBpm":{"baseline":7)") && contains(change, R"("beyondTypicalVariation":true)"),
+    const nfv::Result before = analysed_pulse(72), after = analysed_pulse(84);
+    check(std::fabs(before.heart_rate_bpm - 72) < 1.5 && std::fabs(after.heart_rate_bpm - 84) < 1.5,
+          "analyze() finds the 72 and 84 bpm pulses");
+    const nfv::Change change = nfv::compare(before, after);
+    check(change.heart_rate_bpm && std::fabs(change.heart_rate_bpm->delta - 12) < 2 &&
+              change.heart_rate_bpm->beyond_typical_variation == true &&
+              change.heart_rate_bpm->baseline == before.heart_rate_bpm,
           "compare() finds a 12 bpm rise beyond typical variation");
     try {
-        (void)nfv::compare("[]", after);
+        nfv::Result not_a_result = before;
+        not_a_result.json = "[]";
+        (void)nfv::compare(not_a_result, after);
         check(false, "comparing a non-object throws");
     } catch (const nfv::Error &error) {
         check(error.status() == NFV_ERR_INVALID_ARGUMENT && contains(error.what(), "baseline_json"),
@@ -386,6 +477,9 @@ int main() {
     check(nfv::abi_compatible() && nfv::version() == NFV_VERSION_STRING, "library version and ABI");
     reading_pulled_to_completion();
     events_come_with_their_kind();
+    events_arrive_typed();
+    untyped_events_are_unknown();
+    the_json_reader();
     errors_are_exceptions_with_code_and_message();
     callbacks_run_on_the_event_thread();
     moved_sessions_keep_working();
