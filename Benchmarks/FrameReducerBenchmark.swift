@@ -186,6 +186,7 @@ enum PlainRead {
         case .gray8: return (1, 0, 0, stride, 1, 0, 0)
         case .yuyv: return (2, 1, 3, stride, 4, 1, 0)
         case .nv12: return (1, planeU, planeU + 1, stride, 2, 1, 1)
+        case .nv21: return (1, planeU + 1, planeU, stride, 2, 1, 1)
         case .i420, .i422:
             return (1, planeU, planeU + layout.chromaStride * chromaRows, layout.chromaStride, 1, 1,
                     layout.format == .i420 ? 1 : 0)

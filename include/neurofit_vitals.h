@@ -351,7 +351,9 @@ typedef enum nfv_pixel_format {
     NFV_PIXEL_NV12 = 6,
     /** YUV 4:2:0: a Y plane (`height` rows of `stride`), then U and V planes of ceil(height / 2) rows of
      *  ceil(width / 2) samples, each with stride ceil(stride / 2). Stride >= width. */
-    NFV_PIXEL_I420 = 7
+    NFV_PIXEL_I420 = 7,
+    /** YUV 4:2:0 as NV12 with V before U in each chroma pair (Android's camera preview default). Since 1.1. */
+    NFV_PIXEL_NV21 = 8
 } nfv_pixel_format;
 
 /**

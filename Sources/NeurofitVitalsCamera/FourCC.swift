@@ -36,6 +36,8 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let uyvy = FourCC("UYVY")
     /// 4:2:0 with an interleaved U/V plane.
     public static let nv12 = FourCC("NV12")
+    /// 4:2:0, a Y plane then interleaved V/U (NV12 with the chroma order swapped).
+    public static let nv21 = FourCC("NV21")
     /// 4:2:0 planar (I420).
     public static let yu12 = FourCC("YU12")
     /// Motion JPEG (UVC).
@@ -60,7 +62,7 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The family this format belongs to, for the tier rule's tie-break.
     public var family: Family {
         switch self {
-        case .yuyv, .uyvy, .nv12, .yu12, FourCC("NV21"), FourCC("YV12"), FourCC("YVYU"), FourCC("VYUY"), .grey:
+        case .yuyv, .uyvy, .nv12, .yu12, .nv21, FourCC("YV12"), FourCC("YVYU"), FourCC("VYUY"), .grey:
             return .yuv
         case .mjpeg, .jpeg:
             return .mjpeg
@@ -93,6 +95,7 @@ public struct FourCC: Sendable, Hashable, Comparable, CustomStringConvertible {
         switch self {
         case .yuyv: .yuyv
         case .nv12: .nv12
+        case .nv21: .nv21
         case .yu12: .i420
         case .grey: .gray8
         case .rgb3: .rgb24

@@ -18,17 +18,17 @@ private func bt601Red(_ y: Int, _ v: Int) -> Int {
     min(max((298 * (y - 16) + 409 * (v - 128) + 128) >> 8, 0), 255)
 }
 
-/// Writes Y, U, V planes (or YUYV / NV12 interleaving) for a frame whose pixel (x, y) has the given values.
+/// Writes Y, U, V planes (or YUYV / NV12 / NV21 interleaving) for a frame whose pixel (x, y) has the given values.
 private func yuvFrame(_ layout: FrameLayout, pixel: (Int, Int) -> (y: UInt8, u: UInt8, v: UInt8)) -> [UInt8] {
     var bytes = frame(layout) { _ in 0 }
     let stride = layout.stride, chromaStride = layout.chromaStride
     let planeU = stride * layout.height
-    let chromaRows = layout.format == .i420 || layout.format == .nv12 ? (layout.height + 1) / 2 : layout.height
+    let chromaRows = [.i420, .nv12, .nv21].contains(layout.format) ? (layout.height + 1) / 2 : layout.height
     for row in 0..<layout.height {
         for column in 0..<layout.width {
             let value = pixel(column, row)
             let cx = layout.format == .i444 ? column : column / 2
-            let cy = layout.format == .i420 || layout.format == .nv12 ? row / 2 : row
+            let cy = [.i420, .nv12, .nv21].contains(layout.format) ? row / 2 : row
             switch layout.format {
             case .yuyv:
                 bytes[row * stride + column * 2] = value.y
@@ -38,6 +38,10 @@ private func yuvFrame(_ layout: FrameLayout, pixel: (Int, Int) -> (y: UInt8, u: 
                 bytes[row * stride + column] = value.y
                 bytes[planeU + cy * stride + cx * 2] = value.u
                 bytes[planeU + cy * stride + cx * 2 + 1] = value.v
+            case .nv21:
+                bytes[row * stride + column] = value.y
+                bytes[planeU + cy * stride + cx * 2] = value.v
+                bytes[planeU + cy * stride + cx * 2 + 1] = value.u
             case .i420, .i422, .i444:
                 bytes[row * stride + column] = value.y
                 bytes[planeU + cy * chromaStride + cx] = value.u
@@ -53,7 +57,7 @@ private func yuvFrame(_ layout: FrameLayout, pixel: (Int, Int) -> (y: UInt8, u: 
 }
 
 private let packedFormats: [PixelFormat] = [.rgb24, .bgr24, .rgba, .bgra]
-private let chromaFormats: [PixelFormat] = [.yuyv, .nv12, .i420, .i422, .i444]
+private let chromaFormats: [PixelFormat] = [.yuyv, .nv12, .nv21, .i420, .i422, .i444]
 
 /// Layouts with the byte count each needs, worked out by hand from the plane rules of `FrameLayout`.
 private let exactSizes: [(FrameLayout, Int)] = [
@@ -61,6 +65,7 @@ private let exactSizes: [(FrameLayout, Int)] = [
     (FrameLayout(format: .i420, width: 5, height: 3, stride: 8), 39),
     (FrameLayout(format: .nv12, width: 5, height: 3, stride: 6), 30),
     (FrameLayout(format: .nv12, width: 3, height: 3), 20),
+    (FrameLayout(format: .nv21, width: 5, height: 3, stride: 6), 30),
     (FrameLayout(format: .i422, width: 3, height: 2), 14),
     (FrameLayout(format: .i444, width: 3, height: 2), 18),
     (FrameLayout(format: .yuyv, width: 3, height: 2, stride: 10), 18),
@@ -165,7 +170,7 @@ private let exactSizes: [(FrameLayout, Int)] = [
                 let (x, y) = (grid.left + column * grid.step, grid.top + row * grid.step)
                 // Subsampled chroma is stored once per block: the block's last written pixel holds it.
                 let chromaX = format == .i444 ? x : x / 2 * 2 + 1
-                let chromaY = format == .i420 || format == .nv12 ? min(y / 2 * 2 + 1, layout.height - 1) : y
+                let chromaY = [.i420, .nv12, .nv21].contains(format) ? min(y / 2 * 2 + 1, layout.height - 1) : y
                 let luma = values[y][x].y
                 let (u, v) = (values[chromaY][min(chromaX, layout.width - 1)].u,
                               values[chromaY][min(chromaX, layout.width - 1)].v)

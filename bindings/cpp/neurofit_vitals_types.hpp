@@ -112,6 +112,7 @@ enum class PixelFormat : int {
     yuyv = 5,  ///< packed 4:2:2 Y0 U Y1 V; 4 bytes per pair of pixels
     nv12 = 6,  ///< 4:2:0: a Y plane, then interleaved U, V at half width and height
     i420 = 7,  ///< 4:2:0 planar: Y, then U, then V at half width and height
+    nv21 = 8,  ///< 4:2:0: a Y plane, then interleaved V, U at half width and height
 };
 
 /// A session's lifecycle state. Unknown: a value this wrapper does not know (a newer library).

@@ -24,9 +24,9 @@ export type ErrorCode = 'notActivated' | 'licenseInvalid' | 'cameraPermissionDen
   | 'unsupportedDevice' | 'noHeartRate' | 'internalError' | 'invalidArgument' | 'misuse';
 /** Pixel layouts Session.submitFrame accepts. */
 export declare const PixelFormat: Readonly<{
-  RGB24: 1; BGR24: 2; RGBA: 3; BGRA: 4; YUYV: 5; NV12: 6; I420: 7;
+  RGB24: 1; BGR24: 2; RGBA: 3; BGRA: 4; YUYV: 5; NV12: 6; I420: 7; NV21: 8;
 }>;
-export type PixelFormatName = 'rgb24' | 'bgr24' | 'rgba' | 'bgra' | 'yuyv' | 'nv12' | 'i420' | 'rgb' | 'bgr';
+export type PixelFormatName = 'rgb24' | 'bgr24' | 'rgba' | 'bgra' | 'yuyv' | 'nv12' | 'i420' | 'nv21' | 'rgb' | 'bgr';
 
 /** A reading's result. */
 export interface Result {

@@ -1,6 +1,7 @@
 """The Python binding's wire types from the contract: bindings/python/neurofit_vitals/_wire.py."""
 import json
 import re
+import textwrap
 
 # Python names for contract names that would clash with an event class or read oddly in Python.
 ENUM_NAMES = {"Guidance": "GuidanceKind", "Quality": "SignalQuality", "BreathingConfidence": "BreathingRateConfidence"}
@@ -185,3 +186,21 @@ def wrap(line, width=120):
         current += " " + item + ","
     parts.append(current.rstrip(","))
     return "\n".join(p if p.endswith(",") else p for p in parts)
+
+
+def event_exports(contract):
+    """The generated part of events.py: the import of every event class, the CancelContext record and the
+    enumerations events carry from _wire.py, and their names added to ``__all__``."""
+    objects = {o["name"]: o for o in contract["objects"]}
+    fields = [f for e in contract["events"] for f in e["fields"]] + objects["CancelContext"]["fields"]
+    enums = []
+    for field in fields:
+        name = ENUM_NAMES.get(field.get("enum"), field.get("enum"))
+        if name and field["enum"] not in SKIPPED_ENUMS and name not in enums:
+            enums.append(name)
+    names = [class_name(e["type"]) for e in contract["events"]] + ["CancelContext"] + enums
+    imports = textwrap.wrap("from ._wire import (" + ", ".join(sorted(names, key=str.lower)) + ")", 120,
+                            subsequent_indent=" " * len("from ._wire import ("), break_on_hyphens=False)
+    exported = textwrap.wrap("__all__ += [" + ", ".join(f'"{n}"' for n in names) + "]", 120,
+                             subsequent_indent="    ", break_on_hyphens=False)
+    return "\n".join(imports + [""] + exported)

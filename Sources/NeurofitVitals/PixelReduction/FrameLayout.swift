@@ -3,8 +3,9 @@
 ///
 /// Planes follow each other without gaps:
 /// - packed formats (`rgb24`, `bgr24`, `rgba`, `bgra`, `yuyv`) and `gray8`: one plane, `stride` bytes per row;
-/// - `nv12`: the Y plane (`stride × height` bytes), then the interleaved U/V plane with the same `stride` and
-///   ⌈height/2⌉ rows of ⌈width/2⌉ U/V pairs (so the stride is at least the width rounded up to even);
+/// - `nv12`, `nv21`: the Y plane (`stride × height` bytes), then the interleaved chroma plane with the same `stride`
+///   and ⌈height/2⌉ rows of ⌈width/2⌉ U/V (`nv12`) or V/U (`nv21`) pairs (so the stride is at least the width rounded
+///   up to even);
 /// - `i420`, `i422`: the Y plane (`stride × height`), then U, then V, each with `chromaStride = ⌈stride/2⌉` bytes
 ///   per row and ⌈height/2⌉ (`i420`) or `height` (`i422`) rows — for `stride == width` this is the tightly packed
 ///   layout of Y4M files and of most I420 buffers;
@@ -48,17 +49,47 @@ public struct FrameLayout: Sendable, Equatable {
         case .rgba, .bgra: width &* 4
         case .yuyv: (width &+ 1) / 2 &* 4
         // The interleaved U/V rows share the stride and hold ⌈width/2⌉ pairs: an odd width needs one byte more.
-        case .nv12: (width &+ 1) / 2 &* 2
+        case .nv12, .nv21: (width &+ 1) / 2 &* 2
         case .i420, .i422, .i444, .gray8: width
         }
     }
 
-    /// Bytes per row of each chroma plane (`nv12`: of the interleaved U/V plane); 0 for formats without one.
+    /// Bytes per row of each chroma plane (`nv12`, `nv21`: of the interleaved plane; `yuyv`: of the frame, whose
+    /// rows hold the chroma); 0 for formats without chroma.
     public var chromaStride: Int {
         switch format {
-        case .nv12, .i444: stride
+        case .nv12, .nv21, .i444, .yuyv: stride
         case .i420, .i422: (stride + 1) / 2
-        case .rgb24, .bgr24, .rgba, .bgra, .yuyv, .gray8: 0
+        case .rgb24, .bgr24, .rgba, .bgra, .gray8: 0
+        }
+    }
+
+    /// log2 of the chroma subsampling across (`x`) and down (`y`): (1, 1) for 4:2:0, (1, 0) for 4:2:2, (0, 0) for
+    /// 4:4:4 and for formats without chroma.
+    var chromaShift: (x: Int, y: Int) {
+        switch format {
+        case .nv12, .nv21, .i420: (1, 1)
+        case .i422, .yuyv: (1, 0)
+        case .i444, .rgb24, .bgr24, .rgba, .bgra, .gray8: (0, 0)
+        }
+    }
+
+    /// Bytes from one chroma sample to the next along a row: 4 in `yuyv` (a U every pixel pair), 2 where U and V
+    /// interleave, 1 in planar chroma planes, 0 without chroma.
+    var chromaSampleBytes: Int {
+        switch format {
+        case .yuyv: 4
+        case .nv12, .nv21: 2
+        case .i420, .i422, .i444: 1
+        case .rgb24, .bgr24, .rgba, .bgra, .gray8: 0
+        }
+    }
+
+    /// Bytes from one luma sample to the next along a row of a YUV format (2 in `yuyv`, else 1).
+    var lumaSampleBytes: Int {
+        switch format {
+        case .yuyv: 2
+        case .nv12, .nv21, .i420, .i422, .i444, .rgb24, .bgr24, .rgba, .bgra, .gray8: 1
         }
     }
 
@@ -83,7 +114,7 @@ public struct FrameLayout: Sendable, Equatable {
         switch format {
         case .rgb24, .bgr24, .rgba, .bgra, .yuyv, .gray8:
             return lumaRows
-        case .nv12:
+        case .nv12, .nv21:
             return stride * height + stride * (chromaHeight - 1) + (width + 1) / 2 * 2
         case .i420, .i422, .i444:
             return chromaPlaneOffsets.v + chromaStride * (chromaHeight - 1) + chromaWidth
@@ -91,18 +122,21 @@ public struct FrameLayout: Sendable, Equatable {
     }
 
     /// Rows of each chroma plane.
-    var chromaHeight: Int {
-        format == .nv12 || format == .i420 ? (height + 1) / 2 : height
-    }
+    var chromaHeight: Int { (height + (1 << chromaShift.y) - 1) >> chromaShift.y }
 
     /// Chroma samples per row of each planar chroma plane.
-    var chromaWidth: Int {
-        format == .i444 ? width : (width + 1) / 2
-    }
+    var chromaWidth: Int { (width + (1 << chromaShift.x) - 1) >> chromaShift.x }
 
-    /// Byte offsets of the U and V planes (`nv12`: of the first U and V bytes in the interleaved plane).
+    /// Byte offsets of the first U and first V sample (`nv12`, `nv21`: in the interleaved plane; `yuyv`: in the
+    /// first pixel pair); (0, 0) for formats without chroma.
     var chromaPlaneOffsets: (u: Int, v: Int) {
-        let u = stride * height
-        return format == .nv12 ? (u, u + 1) : (u, u + chromaStride * chromaHeight)
+        let chroma = stride * height
+        switch format {
+        case .yuyv: return (1, 3)
+        case .nv12: return (chroma, chroma + 1)
+        case .nv21: return (chroma + 1, chroma)
+        case .i420, .i422, .i444: return (chroma, chroma + chromaStride * chromaHeight)
+        case .rgb24, .bgr24, .rgba, .bgra, .gray8: return (0, 0)
+        }
     }
 }

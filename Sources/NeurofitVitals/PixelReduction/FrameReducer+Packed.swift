@@ -8,18 +8,6 @@ struct PackedRGBGeometry {
     let green: Int
     /// Byte offset of blue within a pixel.
     let blue: Int
-
-    /// The geometry of a packed RGB-family format.
-    init(_ format: PixelFormat) {
-        switch format {
-        case .rgb24: (pixelBytes, red, green, blue) = (3, 0, 1, 2)
-        case .bgr24: (pixelBytes, red, green, blue) = (3, 2, 1, 0)
-        case .rgba: (pixelBytes, red, green, blue) = (4, 0, 1, 2)
-        case .bgra: (pixelBytes, red, green, blue) = (4, 2, 1, 0)
-        case .yuyv, .nv12, .i420, .i422, .i444, .gray8:
-            preconditionFailure("\(format) is not a packed RGB format")
-        }
-    }
 }
 
 extension FrameReducer {

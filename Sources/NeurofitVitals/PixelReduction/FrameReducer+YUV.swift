@@ -6,7 +6,7 @@ struct YUVGeometry {
     let uOffset: Int
     /// Offset of the first V byte.
     let vOffset: Int
-    /// Bytes between horizontally adjacent chroma samples (4 in YUYV, 2 in NV12, else 1).
+    /// Bytes between horizontally adjacent chroma samples (4 in YUYV, 2 in NV12 and NV21, else 1).
     let chromaPixelBytes: Int
     /// Bytes per chroma row.
     let chromaStride: Int
@@ -18,18 +18,8 @@ struct YUVGeometry {
     /// The geometry of a YUV layout.
     init(_ layout: FrameLayout) {
         let planes = layout.chromaPlaneOffsets
-        switch layout.format {
-        case .yuyv:
-            self.init(luma: 2, u: 1, v: 3, chroma: 4, chromaStride: layout.stride, shiftX: 1, shiftY: 0)
-        case .nv12:
-            self.init(luma: 1, u: planes.u, v: planes.v, chroma: 2, chromaStride: layout.chromaStride,
-                      shiftX: 1, shiftY: 1)
-        case .i420, .i422, .i444:
-            self.init(luma: 1, u: planes.u, v: planes.v, chroma: 1, chromaStride: layout.chromaStride,
-                      shiftX: layout.format == .i444 ? 0 : 1, shiftY: layout.format == .i420 ? 1 : 0)
-        case .rgb24, .bgr24, .rgba, .bgra, .gray8:
-            preconditionFailure("\(layout.format) is not a YUV format with chroma")
-        }
+        self.init(luma: layout.lumaSampleBytes, u: planes.u, v: planes.v, chroma: layout.chromaSampleBytes,
+                  chromaStride: layout.chromaStride, shiftX: layout.chromaShift.x, shiftY: layout.chromaShift.y)
     }
 
     private init(luma: Int, u: Int, v: Int, chroma: Int, chromaStride: Int, shiftX: Int, shiftY: Int) {

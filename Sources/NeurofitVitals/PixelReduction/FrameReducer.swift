@@ -39,12 +39,10 @@ public struct FrameReducer: Sendable {
             throw .bufferTooSmall(byteCount: 0, required: layout.requiredByteCount)
         }
         let grid = samplingGrid(width: layout.width, height: layout.height)
-        switch layout.format {
-        case .rgb24, .bgr24, .rgba, .bgra:
-            return Self.packedMeans(base, layout.stride, grid, PackedRGBGeometry(layout.format))
-        case .gray8: return Self.grayMeans(base, layout.stride, grid)
-        case .yuyv, .nv12, .i420, .i422, .i444:
-            return Self.yuvMeans(base, layout.stride, grid, YUVGeometry(layout))
+        switch layout.format.colourModel {
+        case .packedRGB(let geometry): return Self.packedMeans(base, layout.stride, grid, geometry)
+        case .luma: return Self.grayMeans(base, layout.stride, grid)
+        case .yuv: return Self.yuvMeans(base, layout.stride, grid, YUVGeometry(layout))
         }
     }
 }

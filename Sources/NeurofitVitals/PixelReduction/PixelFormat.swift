@@ -22,6 +22,9 @@ public enum PixelFormat: String, Sendable, CaseIterable {
     case i444
     /// Luma only (monochrome); red, green and blue are all equal.
     case gray8
+    /// 4:2:0: a Y plane, then one plane of interleaved V, U at half width and half height (NV12 with the chroma
+    /// order swapped: Android's camera preview default).
+    case nv21
 
     /// The format with this name (the raw value: `rgb24`, `nv12`, …).
     public init(name: String) throws(FrameReducerError) {
@@ -40,6 +43,7 @@ public enum PixelFormat: String, Sendable, CaseIterable {
         case .yuyv: 5
         case .nv12: 6
         case .i420: 7
+        case .nv21: 8
         case .i422, .i444, .gray8: nil
         }
     }
@@ -48,6 +52,28 @@ public enum PixelFormat: String, Sendable, CaseIterable {
     public init?(hostFormatValue value: Int) {
         guard let format = PixelFormat.allCases.first(where: { $0.hostFormatValue == value }) else { return nil }
         self = format
+    }
+
+    /// How a pixel's colour is stored, which says how the frame reducer and the preview read the format.
+    enum ColourModel {
+        /// Red, green and blue bytes in each pixel, where the geometry says.
+        case packedRGB(PackedRGBGeometry)
+        /// Luma and chroma samples, where the frame's `FrameLayout` says.
+        case yuv
+        /// Luma only.
+        case luma
+    }
+
+    /// How this format stores a pixel's colour.
+    var colourModel: ColourModel {
+        switch self {
+        case .rgb24: .packedRGB(PackedRGBGeometry(pixelBytes: 3, red: 0, green: 1, blue: 2))
+        case .bgr24: .packedRGB(PackedRGBGeometry(pixelBytes: 3, red: 2, green: 1, blue: 0))
+        case .rgba: .packedRGB(PackedRGBGeometry(pixelBytes: 4, red: 0, green: 1, blue: 2))
+        case .bgra: .packedRGB(PackedRGBGeometry(pixelBytes: 4, red: 2, green: 1, blue: 0))
+        case .yuyv, .nv12, .nv21, .i420, .i422, .i444: .yuv
+        case .gray8: .luma
+        }
     }
 
     /// One line on the layout, for the contract and the docs.
@@ -63,6 +89,7 @@ public enum PixelFormat: String, Sendable, CaseIterable {
         case .i422: "4:2:2 planar: Y, then U, then V at half width, full height"
         case .i444: "4:4:4 planar: Y, U and V planes of the same size"
         case .gray8: "luma only"
+        case .nv21: "4:2:0: a Y plane, then interleaved V, U at half width and height"
         }
     }
 }

@@ -27,31 +27,24 @@ public enum PreviewScaler {
     private static func colour(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: FrameLayout,
                                x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
         let row = y * layout.stride
-        switch layout.format {
-        case .rgb24: return (bytes[row + x * 3], bytes[row + x * 3 + 1], bytes[row + x * 3 + 2])
-        case .bgr24: return (bytes[row + x * 3 + 2], bytes[row + x * 3 + 1], bytes[row + x * 3])
-        case .rgba: return (bytes[row + x * 4], bytes[row + x * 4 + 1], bytes[row + x * 4 + 2])
-        case .bgra: return (bytes[row + x * 4 + 2], bytes[row + x * 4 + 1], bytes[row + x * 4])
-        case .gray8: return (bytes[row + x], bytes[row + x], bytes[row + x])
-        case .yuyv:
-            let pair = row + x / 2 * 4
-            return rgb(luma: bytes[pair + (x % 2) * 2], u: bytes[pair + 1], v: bytes[pair + 3])
-        case .nv12, .i420, .i422, .i444:
+        switch layout.format.colourModel {
+        case .packedRGB(let geometry):
+            let pixel = row + x * geometry.pixelBytes
+            return (bytes[pixel + geometry.red], bytes[pixel + geometry.green], bytes[pixel + geometry.blue])
+        case .luma: return (bytes[row + x], bytes[row + x], bytes[row + x])
+        case .yuv:
             let (u, v) = chroma(bytes, layout, x: x, y: y)
-            return rgb(luma: bytes[row + x], u: u, v: v)
+            return rgb(luma: bytes[row + x * layout.lumaSampleBytes], u: u, v: v)
         }
     }
 
-    /// The U and V samples that cover pixel (`x`, `y`) of a planar or semi-planar frame.
+    /// The U and V samples that cover pixel (`x`, `y`) of a YUV frame.
     private static func chroma(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: FrameLayout,
                                x: Int, y: Int) -> (UInt8, UInt8) {
         let planes = layout.chromaPlaneOffsets
-        let chromaRow = (layout.format == .nv12 || layout.format == .i420 ? y / 2 : y) * layout.chromaStride
-        switch layout.format {
-        case .nv12: return (bytes[planes.u + chromaRow + x / 2 * 2], bytes[planes.v + chromaRow + x / 2 * 2])
-        case .i444: return (bytes[planes.u + chromaRow + x], bytes[planes.v + chromaRow + x])
-        default: return (bytes[planes.u + chromaRow + x / 2], bytes[planes.v + chromaRow + x / 2])
-        }
+        let shift = layout.chromaShift
+        let sample = (y >> shift.y) * layout.chromaStride + (x >> shift.x) * layout.chromaSampleBytes
+        return (bytes[planes.u + sample], bytes[planes.v + sample])
     }
 
     /// BT.601 limited-range Y′CbCr to 8-bit RGB (integer coefficients × 256, rounded, as the frame reducer's).

@@ -10,55 +10,11 @@ public enum WireContract {
     /// Raised when a key, event or value is added, removed or changes meaning.
     public static let version = 1
 
-    /// Every event `type` with its keys (besides `type` itself and the optional `t`, which every event has).
-    public static let events: [(type: String, summary: String, fields: [WireField])] = [
-        ("state", "every transition (not the measuring ticks)", [
-            .required("state", .enumeration("SessionPhase"), "the new state"),
-            .optional("elapsed", .number, unit: "s", "seconds measured so far; only with `measuring`"),
-            .optional("result", .object("Result"), "the result; only with `completed`"),
-            .optional("error", .object("Error"), "why the session ended; only with `failed`"),
-        ]),
-        ("guidance", "about once per second while positioning", [
-            .required("guidance", .enumeration("Guidance"), "what the user should do"),
-            .required("startProgress", .number, "0…1 towards the start of a reading"),
-        ]),
-        ("started", "a reading began; an empty `preview` follows at once", []),
-        ("preview", "about once per second while measuring", [
-            .required("elapsed", .number, unit: "s", "seconds measured so far"),
-            .required("progress", .number, "0…1 of the reading's duration"),
-            .required("abortRisk", .enumeration("AbortRisk"), "distance to the no-low-discard-estimate cancel"),
-            .optional("heartRateBpm", .number, unit: "bpm", "live heart rate, once there is one"),
-            .optional("rmssdMs", .number, unit: "ms", "live RMSSD, from about 20 s, sticky"),
-            .optional("breathingRateBrpm", .number, unit: "brpm", "live breathing rate, from about 30 s"),
-            .optional("signalLevel", .enumeration("SignalLevel"),
-                      "smoothed signal level from the first scored preview, lowered ahead of a poor-signal cancel"),
-        ]),
-        ("heartbeat", "each detected beat while measuring", [
-            .optional("ibiMs", .number, unit: "ms", "interval from the previous beat; absent for the first beat and after a gap"),
-        ]),
-        ("cancelled", "an attempt was abandoned; back to positioning (or idle)", [
-            .required("reason", .enumeration("CancelReason"), "the public reason"),
-            .required("detail", .string, "the detail token (`contact_lost`, `low_quality`, …, or the host's reason)"),
-            .required("context", .object("CancelContext"), "facts about the moment, for logs"),
-        ]),
-        ("reconfiguringCamera", "the camera dropped to a lower frame-rate tier", [
-            .required("fpsTier", .integer, unit: "fps", "the new frame-rate tier"),
-            .required("lowPowerMode", .boolean, "always false on Linux"),
-        ]),
-        ("recoverableError", "the camera stopped delivering frames and was restarted (once per session)", [
-            .required("error", .string, "what happened: `cameraStalled`"),
-        ]),
-        ("measurementComplete", "the duration was captured; the result follows", []),
-        ("completed", "the result; the stream ends after the following `state`", [
-            .required("result", .object("Result"), "the reading's result"),
-        ]),
-        ("failed", "the session ended without a result", [
-            .required("error", .object("Error"), "why"),
-        ]),
-        ("recordingError", "writing the recording failed; the reading goes on", [
-            .required("error", .object("Error"), "what failed"),
-        ]),
-    ]
+    /// Every event `type` with its keys (besides `type` itself and the optional `t`, which every event has), in the
+    /// order of their kinds (`EventKind` holds each row).
+    public static var events: [(type: String, summary: String, fields: [WireField])] {
+        EventKind.allCases.map { ($0.name, $0.summary, $0.fields) }
+    }
 
     /// The keys every event has besides its own.
     public static let commonEventFields: [WireField] = [

@@ -19,6 +19,7 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
     for index in lumaBytes..<byteCount {
         bytes[index] = switch layout.format {
         case .nv12: (index - lumaBytes) % 2 == 0 ? u : v
+        case .nv21: (index - lumaBytes) % 2 == 0 ? v : u
         default: index - lumaBytes < (byteCount - lumaBytes) / 2 ? u : v
         }
     }
@@ -51,7 +52,7 @@ private func uniformPlanar(_ layout: FrameLayout, y: UInt8, u: UInt8, v: UInt8) 
         }
     }
 
-    @Test(arguments: [PixelFormat.nv12, .i420, .i422, .i444])
+    @Test(arguments: [PixelFormat.nv12, .nv21, .i420, .i422, .i444])
     func planarRedComesOutRed(format: PixelFormat) throws {
         // BT.601 limited range: Y 81, U 90, V 240 is pure red.
         let preview = try #require(uniformPlanar(FrameLayout(format: format, width: 320, height: 240), y: 81, u: 90,

@@ -15,10 +15,8 @@ See docs/python.md for sources, events, callbacks, asyncio, host frames and erro
 from .errors import (CameraPermissionDeniedError, CameraUnavailableError, InternalError, InvalidArgumentError,
                      LibraryLoadError, LicenseInvalidError, MisuseError, NeurofitVitalsError, NoHeartRateError,
                      NotActivatedError, UnavailableFunctionError, UnsupportedDeviceError)
-from .events import (AbortRisk, AnyEvent, Cancelled, CancelContext, CancelReason, Completed, Event, Failed, Guidance,
-                     GuidanceKind, Heartbeat, MeasurementComplete, Preview, ReconfiguringCamera, RecordingError,
-                     RecoverableError, SessionPhase, SignalLevel, Started, State, UnknownEvent, event_from_json,
-                     parse_event)
+from . import events
+from .events import *  # noqa: F401,F403  (every event class and the enumerations they carry: events.__all__)
 from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
                       camera_access, cameras, device_support, library_info, license_status)
 from .logs import set_logging
@@ -34,10 +32,6 @@ __all__ = [
     "Session", "PixelFormat", "EventCallback", "PreviewFrame", "PreviewCallback",
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
     "library_info", "set_logging",
-    "Event", "AnyEvent", "State", "Guidance", "Started", "Preview", "Heartbeat", "Cancelled", "ReconfiguringCamera",
-    "RecoverableError", "RecordingError", "MeasurementComplete", "Completed", "Failed", "UnknownEvent", "CancelContext",
-    "event_from_json", "parse_event",
-    "SessionPhase", "GuidanceKind", "CancelReason", "SignalLevel", "AbortRisk",
     "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "ChangeAssessment", "MetricChange",
     "VitalsChange",
     "LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Camera",
@@ -45,3 +39,4 @@ __all__ = [
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError", "InvalidArgumentError",
     "MisuseError", "UnavailableFunctionError", "LibraryLoadError",
 ]
+__all__ += events.__all__

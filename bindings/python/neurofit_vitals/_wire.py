@@ -130,6 +130,7 @@ class PixelFormat(IntEnum):
     YUYV = 5
     NV12 = 6
     I420 = 7
+    NV21 = 8
 
 
 @dataclasses.dataclass(frozen=True)

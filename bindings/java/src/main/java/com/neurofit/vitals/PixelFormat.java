@@ -16,7 +16,9 @@ public enum PixelFormat {
     /** 4:2:0: a Y plane, then interleaved U, V at half width and height. */
     NV12(6),
     /** 4:2:0 planar: Y, then U, then V at half width and height. */
-    I420(7);
+    I420(7),
+    /** 4:2:0: a Y plane, then interleaved V, U at half width and height. */
+    NV21(8);
 
     private final int value;
 
