@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from .errors import LibraryLoadError, NeurofitVitalsError, UnavailableFunctionError, error_from_dict
 
 __all__ = ["library", "call", "json_out", "take_string", "take_json", "status_name", "encode", "static_string",
-           "last_error", "ABI_VERSION", "OK", "TIMEOUT", "DONE"]
+           "event_type", "last_error", "ABI_VERSION", "OK", "TIMEOUT", "DONE"]
 
 ABI_VERSION = 1
 """The ABI this binding speaks (``NFV_ABI_VERSION``); a library reporting another one is refused."""
@@ -235,3 +235,16 @@ def static_string(name: str) -> str:
     return text.decode("utf-8")
 
 
+
+
+_event_types: Dict[int, str] = {}
+
+
+def event_type(kind: int) -> str:
+    """The event ``type`` the loaded library names an ``nfv_event_kind`` value by (``nfv_event_kind_name``), or ""
+    for a kind it does not know; asked once per kind."""
+    name = _event_types.get(kind)
+    if name is None:
+        text: Optional[bytes] = library().function("nfv_event_kind_name")(kind)
+        name = _event_types.setdefault(kind, text.decode("utf-8") if text else "")
+    return name

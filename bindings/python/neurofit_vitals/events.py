@@ -12,6 +12,7 @@ import dataclasses
 import json
 from typing import Any, Dict, Mapping, Type, Union
 
+from . import _capi
 from ._bases import Event
 from ._records import MissingKeyError, frozen_mapping
 from ._wire import EVENT_CLASSES
@@ -47,7 +48,6 @@ AnyEvent = Union[Event, UnknownEvent]
 """What the event calls return: a known event or an UnknownEvent (annotate callbacks with it)."""
 
 _BY_TYPE: Mapping[str, Type[Event]] = {cls.type: cls for cls in EVENT_CLASSES}
-_BY_KIND: Mapping[int, Type[Event]] = {cls.kind: cls for cls in EVENT_CLASSES}
 
 
 def parse_event(data: Mapping[str, Any]) -> AnyEvent:
@@ -68,9 +68,10 @@ def event_from_json(text: str) -> AnyEvent:
 
 
 def event_of_kind(kind: int, text: str) -> AnyEvent:
-    """The event for a JSON text the library handed with its ``nfv_event_kind`` (the kind chooses the class)."""
+    """The event for a JSON text the library handed with its ``nfv_event_kind``: the kind chooses the class, by the
+    type the loaded library names it."""
     data = json.loads(text)
-    cls = _BY_KIND.get(kind)
+    cls = _BY_TYPE.get(_capi.event_type(kind))
     if cls is not None:
         try:
             return cls.from_dict(data)
