@@ -18,6 +18,7 @@ let benchmarks: [Benchmark] = [
     RmssdBiasBenchmark.benchmark,
     LiveBenchmark.benchmark,
     EngineBenchmark.benchmark,
+    HonestyBenchmark.benchmark,
     WorkBenchmark.benchmark,
     sessionBenchmark,
     cameraBenchmark,

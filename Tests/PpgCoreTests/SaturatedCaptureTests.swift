@@ -57,19 +57,21 @@ struct SaturatedCaptureTests {
     /// regressions at the coverage reached (the aim is 90 %).
     /// - `peakToPeak` reaches 47 of 48 (the miss: 0.5 count at 165 bpm with red at 245, answered 160 bpm).
     /// - `peakToPeakRateScaled` reaches 48 of 48; the floor leaves one case of slack.
-    /// - `firstGeneration` reaches 36 of 48: its misses (no answer) are the pulses of 0.5 count at 125–165 bpm,
-    ///   three of the four of 1 count at 165 bpm and one at 125 bpm, which swing only 0.15–0.33 counts under
-    ///   0.25 counts of frame noise (at 165 bpm with the rate spread over about ±11 %); neither the averaged
-    ///   spectrum nor a spectrogram ridge that follows the varying rate lifts them above what pulse-free captures
-    ///   reach.
+    /// - `firstGeneration` reaches 36 of 48 when every spectral rate confirmed by its beat train is answered:
+    ///   its misses (no answer) are the pulses of 0.5 count at 125–165 bpm, three of the four of 1 count at
+    ///   165 bpm and one at 125 bpm, which swing only 0.15–0.33 counts under 0.25 counts of frame noise (at
+    ///   165 bpm with the rate spread over about ±11 %); neither the averaged spectrum nor a spectrogram ridge
+    ///   that follows the varying rate lifts them above what pulse-free captures reach. Withholding the rates whose
+    ///   half the beat train also runs at (`FinalAnalyzer.rivalRates`: a dicrotic wave as tall as the systolic one
+    ///   looks the same) costs 1–3 more of the faintest fast ones per set.
     static func coverageFloor(_ generation: Generation, quantized: Bool) -> Double {
         switch (generation, quantized) {
         case (.peakToPeak, false), (.peakToPeakRateScaled, _): return 0.97
-        // The rounding to whole counts swallows most of a 0.5 count pulse at red 254: 45 of 48.
-        case (.peakToPeak, true): return 0.93
-        case (.firstGeneration, false): return 0.75
-        // 27 of 48: the rounding leaves blue, at 12 counts, nearly constant and swallows most of a faint red pulse.
-        case (.firstGeneration, true): return 0.55
+        // The rounding to whole counts swallows most of a 0.5 count pulse at red 254: 44 of 48.
+        case (.peakToPeak, true): return 0.91
+        case (.firstGeneration, false): return 0.68
+        // 25 of 48: the rounding leaves blue, at 12 counts, nearly constant and swallows most of a faint red pulse.
+        case (.firstGeneration, true): return 0.52
         }
     }
 
@@ -100,7 +102,8 @@ struct SaturatedCaptureTests {
 
     /// Fast pulses whose first harmonic lies beyond the heart band: half the rate collects the fundamental as its
     /// "harmonic", and a detector whose beat window spans two beats loses every other beat. Both with the pulse
-    /// peak to peak and with the first generation's third of it.
+    /// peak to peak and with the first generation's third of it, which may instead be withheld as ambiguous
+    /// (`hr_ambiguous`) with the true rate among its candidates: never answered at half the rate.
     @Test(arguments: [(135.0, 252.0, 1.5, UInt64(201)), (150, 250, 2, 202), (170, 253, 2, 203)],
           [Generation.peakToPeak, .firstGeneration])
     func aFastPulseIsNotReadAtHalfItsRate(rate: (heartRate: Double, redDc: Double, pulseCounts: Double, seed: UInt64),
@@ -108,6 +111,11 @@ struct SaturatedCaptureTests {
         let (truth, result) = Self.analyze(Case(redDc: rate.redDc, pulseCounts: rate.pulseCounts,
                                                 heartRate: rate.heartRate, seed: rate.seed), generation: generation)
         let answer = result.flatMap { $0.quality == .withheld ? nil : $0 }
+        if generation == .firstGeneration, let result, result.flags.contains(FinalAnalyzer.ambiguousRateFlag) {
+            #expect(result.diagnostics.candidateRatesBpm.contains { abs($0 - truth) <= 5 },
+                    "truth \(truth): \(result.diagnostics.candidateRatesBpm)")
+            return
+        }
         #expect(answer.map { abs($0.heartRateBpm - truth) <= 5 } == true,
                 "truth \(truth): \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
     }

@@ -49,6 +49,7 @@ extension AnalysisDiagnostics {
             ("analysed_cut_end_s", analysedCutEnd), ("reading_start_s", readingStart),
         ]
         for (key, value) in optionalNumbers { if let value { members[key] = .number(value) } }
+        if !candidateRatesBpm.isEmpty { members["candidate_rates_bpm"] = .array(candidateRatesBpm.map { .number($0) }) }
         let optionalInts: [(String, Int?)] = [("gate_n_pairs", gateNPairs), ("gate_n_merged", gateNMerged),
                                               ("displaced_peak_beats", displacedPeakBeats),
                                               ("weak_pulse_beats", weakPulseBeats)]

@@ -40,6 +40,9 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     public var templateCorrelation = 0.0
     /// `spectral_hr_bpm`: FFT-peak heart rate; nil without a spectral peak.
     public var spectralHeartRateBpm: Double?
+    /// `candidate_rates_bpm`: when a spectral heart rate is withheld as ambiguous (`hr_ambiguous`), the rate
+    /// and the rivals its evidence does not rule out; empty otherwise.
+    public var candidateRatesBpm: [Double] = []
     /// `red_dc_mean`.
     public var redDcMean = 0.0
     // Breathing

@@ -264,7 +264,13 @@ public struct FinalAnalyzer: Sendable {
 
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
         let fromBeats = spectralHeartRate == nil
-        let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && !evidence.isDisturbed
+        var rivals: [Double] = []
+        if let spectralHeartRate, let spectral, let rate = spectral.spectralRate {
+            rivals = Self.rivalRates(of: spectralHeartRate, rate: rate, pulses: spectral.pulses, extractor: extractor)
+        }
+        if !rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
+        let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && rivals.isEmpty
+            && !evidence.isDisturbed
         let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && fromBeats, evidence: evidence,
                              intervals: intervals)
         let reportsHrv = hrvAllowed && fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
@@ -286,6 +292,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
+        diagnostics.candidateRatesBpm = rivals.isEmpty ? [] : [heartRate] + rivals
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
             durationSeconds: signal.duration, heartRateBpm: heartRate,
@@ -337,6 +344,33 @@ public struct FinalAnalyzer: Sendable {
             return nil
         }
         return reasons.isEmpty && agreesWithBeats(best) ? nil : best
+    }
+
+    /// Flag of a spectral heart rate withheld because its evidence does not rule out a rival rate
+    /// (`rivalRates`); the rates are in `candidate_rates_bpm`.
+    public static let ambiguousRateFlag = "hr_ambiguous"
+    /// Share of a rival rate's beat train at its own period from which the rival is not ruled out. A reading at
+    /// its true rate of up to 140 bpm leaves the train fitted to half of it at most a quarter of its intervals
+    /// there (synthetic saturated weak pulses, `nfv-bench honesty`); a reading at twice its rate (a dicrotic wave
+    /// as tall as the systolic one counted as a beat) leaves 40–65 %: a third lies between. Above about 150 bpm
+    /// a true pulse too can leave a third there (the half rate's beat window spans two of its beats and a faint
+    /// beat is lost): such a reading is withheld, as its spectrum cannot tell it from the dicrotic case either.
+    public static let rivalTrainShare = 1.0 / 3
+
+    /// The rates a spectral heart rate `rateBpm` (from the peak `rate`) may stand for that its evidence does not
+    /// rule out: half of it, when `rateBpm` is the peak's fundamental, half of it lies in the heart band and the
+    /// beat train fitted to it (`BeatTrainAgreement` on `pulses`) runs at it for at least `rivalTrainShare` of
+    /// its intervals. A heart at the rate gives no such train; a pulse whose dicrotic wave is as tall as its
+    /// systolic one does, and its spectrum may peak at twice the heart's rate. Twice the rate is ruled out by the
+    /// spectrum itself: the rate is the strongest significant peak (`HarmonicRate`), and a pulse's fundamental
+    /// carries more power than its harmonics. (When the beat train chose the peak's subharmonic, the spectrum
+    /// holds that rate's harmonic, and the train has already preferred it to twice its rate.)
+    static func rivalRates(of rateBpm: Double, rate: HarmonicRate, pulses: [UniformSegment],
+                           extractor: BeatExtractor) -> [Double] {
+        let half = rateBpm / 2
+        guard rateBpm == rate.rateBpm, half >= 60 * HarmonicRate.searchBand.lowerBound else { return [] }
+        let share = BeatTrainAgreement(extractor: extractor).share(pulses: pulses, periodSeconds: 60 / half)
+        return share >= rivalTrainShare ? [half] : []
     }
 
     /// The spectral rule shared by the final analysis and the live session's `SustainedPulse`: of the rates

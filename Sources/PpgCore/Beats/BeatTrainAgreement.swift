@@ -23,20 +23,25 @@ public struct BeatTrainAgreement: Sendable {
     /// Share (0…1) of the intervals between the beats found in `pulses` (band-passed, blood-volume polarity)
     /// that lie within `intervalTolerance` of `periodSeconds`; 0 without intervals.
     public func share(pulses: [UniformSegment], periodSeconds: Double) -> Double {
+        var near = 0, total = 0
+        for interval in intervals(pulses: pulses, periodSeconds: periodSeconds).joined() {
+            total += 1
+            if abs(interval - periodSeconds) <= Self.intervalTolerance * periodSeconds { near += 1 }
+        }
+        return total > 0 ? Double(near) / Double(total) : 0
+    }
+
+    /// The intervals (s) between the successive beats the detector fitted to `periodSeconds` finds in each of
+    /// `pulses` (one list per segment, in time order).
+    public func intervals(pulses: [UniformSegment], periodSeconds: Double) -> [[Double]] {
         var detector = extractor.detector
         detector.beatWindow = min(detector.beatWindow, periodSeconds)
         detector.minimumDelay = min(detector.minimumDelay, 0.6 * periodSeconds)
-        var near = 0, total = 0
-        for pulse in pulses where pulse.samples.count >= 8 {
+        return pulses.filter { $0.samples.count >= 8 }.map { pulse in
             let factor = extractor.upsamplingFactor(sampleRate: pulse.sampleRate)
             let rate = pulse.sampleRate * Double(factor)
             let peaks = detector.peaks(in: CubicSpline.upsample(pulse.samples, factor: factor), sampleRate: rate)
-            for (earlier, later) in zip(peaks, peaks.dropFirst()) {
-                total += 1
-                let interval = Double(later - earlier) / rate
-                if abs(interval - periodSeconds) <= Self.intervalTolerance * periodSeconds { near += 1 }
-            }
+            return zip(peaks, peaks.dropFirst()).map { Double($1 - $0) / rate }
         }
-        return total > 0 ? Double(near) / Double(total) : 0
     }
 }

@@ -1,0 +1,55 @@
+import Testing
+@testable import PpgCore
+
+/// Saturated weak-pulse captures (`SaturatedWeakPulse`: red near clipping, a pulse of about one count whose
+/// dicrotic wave is as tall as its systolic one, 60–140 bpm): the final analysis is never confidently wrong on
+/// them. `nfv-bench honesty` runs the same captures by the hundred and prints coverage beside the spectral peak's.
+struct SaturatedWeakPulseTests {
+    /// Seeds whose captures the analysis once read at twice their rate, at quality `usable`, from the spectrum
+    /// (the dicrotic wave counted as a beat), and as many that it read right, all from the first 300 seeds.
+    static let doubledSeeds: [UInt64] = [45, 47, 65, 67, 95, 101, 132, 149, 169, 204]
+    static let readRightSeeds: [UInt64] = [1, 3, 9, 10, 14, 18, 24, 25, 40, 42]
+
+    @Test func theCaptureIsWhatItSays() {
+        for seed in UInt64(1)...20 {
+            let capture = SaturatedWeakPulse(seed: seed)
+            #expect(SaturatedWeakPulse.heartRates.contains(capture.heartRateBpm))
+            let reading = SyntheticReading(configuration: capture.configuration, durationS: 20)
+            let red = Statistics.mean(reading.frames.map(\.red)) ?? 0
+            let green = Statistics.mean(reading.frames.map(\.green)) ?? 0
+            #expect(red >= 238 && red <= 255, "red \(red)")
+            #expect(green <= 80, "green \(green)")
+            let camera = capture.configuration.camera
+            #expect(SaturatedWeakPulse.pulseSizes.contains(camera.acFraction.red * camera.dc.red))
+            #expect(camera.pulseShape.diastolicAmplitude >= 0.8 * camera.pulseShape.systolicAmplitude)
+        }
+        #expect(SaturatedWeakPulse(seed: 7) == SaturatedWeakPulse(seed: 7))
+    }
+
+    @Test(arguments: doubledSeeds + readRightSeeds)
+    func aCaptureIsNeverAnsweredFarFromItsRate(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        guard case .success(let result) = FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion)
+        else { return }
+        if result.quality != .withheld {
+            #expect(abs(result.heartRateBpm - truth) <= 10,
+                    "seed \(seed): truth \(truth), \(result.heartRateBpm) bpm (\(result.diagnostics.hrSource))")
+        } else if result.flags.contains(FinalAnalyzer.ambiguousRateFlag) {
+            #expect(result.diagnostics.candidateRatesBpm.contains { abs($0 - truth) <= 5 },
+                    "seed \(seed): truth \(truth), candidates \(result.diagnostics.candidateRatesBpm)")
+        }
+    }
+
+    /// The captures read right before the rival-rate check are still answered right.
+    @Test(arguments: readRightSeeds)
+    func aCaptureReadRightIsStillAnswered(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
+        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
+                "seed \(seed): truth \(truth), \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
+    }
+}
