@@ -1,6 +1,7 @@
 import NeurofitVitals
 /// Camera health as a pure state machine fed with frame timestamps and wall-clock times: the measured
-/// rate per one-second tick of frame time (after a settling second), stalls (no frame for a time-out), the one
+/// rate per one-second tick of frame time (after a settling second), stalls (no frame, or no frame whose time moves
+/// on, for a time-out), the one
 /// allowed stall restart, and the 10-second window in which a stalled, unplugged or busy camera must come back.
 /// The capture loop acts on its decisions; the unit tests drive it on a virtual clock.
 public struct CameraHealthMonitor: Sendable {
@@ -30,6 +31,8 @@ public struct CameraHealthMonitor: Sendable {
 
     private var framesSinceStart = 0
     private var lastActivity: Double
+    /// Frame time of the newest frame of this stream whose time moved on.
+    private var lastTimestamp: Double?
     private var settledAt: Double?
     private var tickStart: Double?
     private var tickIntervals = 0
@@ -48,6 +51,7 @@ public struct CameraHealthMonitor: Sendable {
     public mutating func streamStarted(now: Double) {
         framesSinceStart = 0
         lastActivity = now
+        lastTimestamp = nil
         settledAt = nil
         tickStart = nil
         tickIntervals = 0
@@ -60,8 +64,13 @@ public struct CameraHealthMonitor: Sendable {
         streamStarted(now: now)
     }
 
-    /// A frame with timestamp `timestamp` (frame time, s) arrived at wall time `now`.
+    /// A frame with timestamp `timestamp` (frame time, s) arrived at wall time `now`. A frame whose time does not move
+    /// on from the last one's (a clock stuck at one value, a driver stamping every frame 0) is no new frame to the
+    /// session, which drops it: it counts as no frame, so a stuck clock ends in a stall, not in a camera held open
+    /// for ever.
     public mutating func frameArrived(at timestamp: Double, now: Double) -> Decision {
+        if let lastTimestamp, !(timestamp > lastTimestamp) { return idle(now: now) }
+        lastTimestamp = timestamp
         framesSinceStart += 1
         lastActivity = now
         recoveryDeadline = nil

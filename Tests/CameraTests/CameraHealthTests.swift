@@ -58,6 +58,30 @@ struct CameraHealthTests {
         }
     }
 
+    @Test func framesWhoseTimeNeverMovesOnAreAStall() {
+        var monitor = CameraHealthMonitor(tier: 30, now: 0)
+        #expect(feed(&monitor, fps: 30, from: 0, seconds: 3).isEmpty)
+        // Frames keep arriving, every one stamped with the last good time: after the time-out, a reported restart.
+        var decisions: [CameraHealthMonitor.Decision] = []
+        var now = 3.0
+        while now < 3 + monitor.stallTimeout + 0.5 {
+            let decision = monitor.frameArrived(at: 2.99, now: now)
+            if decision != .none { decisions.append(decision) }
+            now += 1.0 / 30
+        }
+        #expect(decisions == [.restart(report: true)])
+        // The restarted stream stamps every frame 0: its first frame ends the recovery, the rest do not count, so
+        // the time-out makes it the second stall, which fails.
+        monitor.streamStarted(now: now)
+        var second: [CameraHealthMonitor.Decision] = []
+        while now < 3 + 2 * monitor.stallTimeout + 1 {
+            let decision = monitor.frameArrived(at: 0, now: now)
+            if decision != .none { second.append(decision) }
+            now += 1.0 / 30
+        }
+        #expect(second == [.fail("The camera stopped delivering frames a second time")])
+    }
+
     @Test func aStalledCameraHasTenSecondsToComeBack() {
         var monitor = CameraHealthMonitor(tier: 30, now: 0)
         _ = feed(&monitor, fps: 30, from: 0, seconds: 2)
