@@ -44,30 +44,43 @@ record_step() {
 }
 
 # step_in_background NAME COMMAND…: starts a step that runs beside the following ones — for a step that mostly
-# waits on the wall clock (the fake camera's scenarios), next to steps that mostly compute. Its output goes to a
-# file until step_join prints it and records its outcome. One background step at a time.
-background_name="" background_pid="" background_log="" background_started=0
+# waits on the wall clock (the fake camera's scenarios), or that computes beside steps that mostly wait. Its output
+# goes to a file until step_join prints it and records its outcome. Several may run at once.
+background_names=() background_pids=() background_logs=() background_starts=()
 step_in_background() {
     if [ "$steps_mode" = list ]; then echo "$1"; return 0; fi
     step_selected "$1" || return 0
-    background_name="$1" background_log="$(mktemp)" background_started=$SECONDS; shift
-    echo "=== $background_name: started in the background (its output follows when it is joined)"
-    { "$@"; status=$?; echo $SECONDS > "$background_log.end"; exit $status; } >"$background_log" 2>&1 &
-    background_pid=$!
+    local name="$1" log
+    log="$(mktemp)"; shift
+    echo "=== $name: started in the background (its output follows when it is joined)"
+    { "$@"; status=$?; echo $SECONDS > "$log.end"; exit $status; } >"$log" 2>&1 &
+    background_names+=("$name") background_pids+=($!) background_logs+=("$log") background_starts+=($SECONDS)
 }
 
-# step_join: waits for the background step, prints its output and records it (its time is its own, from its start
-# to its end); returns its status.
+# step_join [NAME]: waits for the background step NAME (without NAME: every one still running, in the order they
+# started), prints its output and records it (its time is its own, from its start to its end); returns non-zero
+# when a step joined failed. A step that was not started (left out by --only) joins as a success.
 step_join() {
-    [ -n "$background_pid" ] || return 0
-    wait "$background_pid"
-    local status=$? ended
-    ended="$(cat "$background_log.end" 2>/dev/null || echo $SECONDS)"
-    echo "=== $background_name (joined)"
-    cat "$background_log"
-    rm -f "$background_log" "$background_log.end"
-    background_pid=""
-    record_step "$background_name" $status $((ended - background_started))
+    local i status=0
+    for i in "${!background_names[@]}"; do
+        [ $# -eq 0 ] || [ "${background_names[$i]}" = "$1" ] || continue
+        join_background "$i" || status=1
+    done
+    return $status
+}
+
+# join_background INDEX: waits for one background step and records it.
+join_background() {
+    local i="$1" status ended log="${background_logs[$1]}"
+    wait "${background_pids[$i]}"
+    status=$?
+    ended="$(cat "$log.end" 2>/dev/null || echo $SECONDS)"
+    echo "=== ${background_names[$i]} (joined)"
+    cat "$log"
+    rm -f "$log" "$log.end"
+    local name="${background_names[$i]}" started="${background_starts[$i]}"
+    unset "background_names[$i]" "background_pids[$i]" "background_logs[$i]" "background_starts[$i]"
+    record_step "$name" $status $((ended - started))
 }
 
 # The Swift toolchain's root (the folder holding usr/bin/swift), hidden by without_toolchain.
@@ -75,7 +88,7 @@ swift_root="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift 2
     echo /opt/swift/usr/bin/swift)")")")")"
 empty_dir="$(mktemp -d)"
 # A background step still running when the script exits (an interruption) is stopped with it.
-trap 'rm -rf "$empty_dir"; [ -z "$background_pid" ] || kill "$background_pid" 2>/dev/null' EXIT
+trap 'rm -rf "$empty_dir"; [ ${#background_pids[@]} -eq 0 ] || kill "${background_pids[@]}" 2>/dev/null' EXIT
 
 # without_toolchain COMMAND…: runs a command with the Swift toolchain's folder hidden (an empty folder bound over it)
 # and every file in $NFV_HIDE_LIBRARIES replaced by an empty one (/dev/null bound over it), so what it loads must
