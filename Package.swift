@@ -63,6 +63,10 @@ let package = Package(
         .systemLibrary(name: "CNeurofitVitals"),
         .target(name: "CBuildInfo", cSettings: buildInfoDefines + fortify),
         .target(name: "CGlibcCompat"),
+        /// Linked into the library only: a fork handler that clears the static Swift runtime's cached thread id in
+        /// a forked child (see Sources/CForkSafety/ForkSafety.c).
+        .target(name: "CForkSafety",
+                cSettings: staticRuntime ? [.define("NFV_STATIC_SWIFT_RUNTIME")] : []),
         /// The PipeWire camera client and the camera portal's D-Bus client: compiled against the headers of
         /// libpipewire-0.3-dev and libsystemd-dev, never linked to them (both are loaded with dlopen when first
         /// needed, so the library runs on machines without them).
@@ -79,7 +83,8 @@ let package = Package(
         .target(name: "LicenseMinting", dependencies: ["NeurofitVitals", "StrictJSON", "CSodium"]),
         .target(
             name: "NeurofitVitalsCAPI",
-            dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "CNeurofitVitals"],
+            dependencies: ["NeurofitVitals", "NeurofitVitalsCamera", "PpgCore", "StrictJSON", "CNeurofitVitals",
+                           "CForkSafety"],
             linkerSettings: [.unsafeFlags(runtimeFlags + [
                 "-Xlinker", "-soname=libNeurofitVitals.so.1",
                 // Full RELRO: every relocation resolved at load, then the GOT read-only (check-abi holds to it).

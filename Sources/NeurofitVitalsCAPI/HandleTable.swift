@@ -1,10 +1,9 @@
 import NeurofitVitals
-import Synchronization
 
 /// Maps the opaque `nfv_session *` values hosts hold to sessions. A handle is a never-reused number disguised as
 /// a pointer, so a stale, forged or foreign handle is found missing (`invalidArgument`) instead of dereferenced.
 final class HandleTable<Object: Sendable>: Sendable {
-    private let objects = Mutex<(next: UInt, byHandle: [UInt: Object])>((1, [:]))
+    private let objects = ForkSafeMutex<(next: UInt, byHandle: [UInt: Object])>((1, [:]))
     private let kind: String
 
     init(kind: String) {

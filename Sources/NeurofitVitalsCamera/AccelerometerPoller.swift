@@ -17,7 +17,7 @@ final class AccelerometerPoller: Sendable {
     private let clock: any CaptureClock
     private let stopping = Atomic<Bool>(false)
     /// No polling thread runs (none started yet, or it ended).
-    private let finished = Mutex<Bool>(true)
+    private let finished = ForkSafeMutex<Bool>(true)
     private let done = ConditionLock()
 
     /// A poller of `accelerometer` stamping samples with `clock`.

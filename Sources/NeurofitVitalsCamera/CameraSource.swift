@@ -19,9 +19,9 @@ public final class CameraSource: PreviewingSource, HostMotionInput {
     private let policy: CameraHealthPolicy
     private let environment: CameraEnvironment
     private let readsAccelerometer: Bool
-    private let current = Mutex<CaptureRun?>(nil)
-    private let lastStatus = Mutex<CameraStatus?>(nil)
-    private let preview = Mutex<PreviewMailbox?>(nil)
+    private let current = ForkSafeMutex<CaptureRun?>(nil)
+    private let lastStatus = ForkSafeMutex<CameraStatus?>(nil)
+    private let preview = ForkSafeMutex<PreviewMailbox?>(nil)
 
     /// The source for `device` (nil, "" or "default": the default camera; a path; a stable id from discovery; or a
     /// facing) at the first of `tiers` it reaches. The tuner runs with `tunerSettings` where the camera has manual
@@ -189,13 +189,13 @@ private final class CaptureRun: Sendable {
     private let contact = Atomic<Int8>(-1)
     private let captureThread = Atomic<UInt>(0)
     private let done = ConditionLock()
-    private let finished = Mutex<Bool>(false)
+    private let finished = ForkSafeMutex<Bool>(false)
     private let guardian: UncheckedTransfer<TorchGuardian?>
     private let session: @Sendable (SourceItem) -> Void
-    private let delivering = Mutex(())
+    private let delivering = ForkSafeMutex(())
     private let poller: AccelerometerPoller?
     /// The timestamp of the host's last motion sample.
-    private let lastHostMotion = Mutex<Int64?>(nil)
+    private let lastHostMotion = ForkSafeMutex<Int64?>(nil)
 
     init(guardian: TorchGuardian?, deliver: @escaping @Sendable (SourceItem) -> Void, poller: AccelerometerPoller?) {
         self.guardian = UncheckedTransfer(guardian)

@@ -1,7 +1,6 @@
 import CPipeWire
 import Glibc
 import NeurofitVitals
-import Synchronization
 
 /// How this process reaches PipeWire (docs/camera.md, "Flatpak and the camera portal"). `session`: the daemon of
 /// the user's session (`$XDG_RUNTIME_DIR/pipewire-0`, or `$PIPEWIRE_REMOTE`); `portal`: through
@@ -17,7 +16,7 @@ public enum PipeWireRemote: String, Sendable, Equatable {
     case off
 
     /// The portal's access answer, once asked (nil: not asked yet).
-    private static let answer = Mutex<PortalAnswer?>(nil)
+    private static let answer = ForkSafeMutex<PortalAnswer?>(nil)
     /// How long the portal may take to answer: the user may be looking at a permission dialog (ms).
     static let portalTimeoutMs: Int32 = 60_000
     /// How long discovery waits for the daemon (ms).

@@ -5,7 +5,7 @@ import Synchronization
 /// The `atexit` layer of the torch guarantee (the first layer: never on after `exit()`): every
 /// torch switched on is tracked, and a process exit switches the ones still on off.
 enum TorchExitSwitch {
-    private static let lit = Mutex<[TorchDevice]>([])
+    private static let lit = ForkSafeMutex<[TorchDevice]>([])
     private static let registered = Atomic<Bool>(false)
 
     /// Records that `torch` is now on or off; registers the exit hook on first use.

@@ -1,6 +1,5 @@
 import Glibc
 import NeurofitVitals
-import Synchronization
 
 /// The red-glow swatch `nfv read` draws at the start of its live line in a colour terminal: a small block in the
 /// mean colour of the latest preview frame (24-bit colour), so the user sees the glow of their fingertip change as
@@ -10,7 +9,7 @@ final class GlowSwatch: Sendable {
     /// Previews a second asked for: the line is redrawn about as often.
     static let previewsPerSecond = 10
 
-    private let colour = Mutex<(red: Int, green: Int, blue: Int)?>(nil)
+    private let colour = ForkSafeMutex<(red: Int, green: Int, blue: Int)?>(nil)
 
     /// A swatch when standard output is a terminal that takes colour: not when it is a pipe or a file, when
     /// `NO_COLOR` is set (to anything but the empty string), or when `TERM` is unset or `dumb`.

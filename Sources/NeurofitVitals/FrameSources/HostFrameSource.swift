@@ -1,5 +1,4 @@
 import PpgCore
-import Synchronization
 
 /// Frames the host pushes itself ("custom input"): already reduced to channel means by the caller's
 /// thread, checked for monotonic timestamps, then handed to the session.
@@ -8,10 +7,10 @@ import Synchronization
 /// queue is full (`canRunAhead`): memory stays bounded however fast the host pushes.
 public final class HostFrameSource: PreviewingSource, HostMotionInput {
     public let info: SourceInfo
-    private let state = Mutex<State>(State())
+    private let state = ForkSafeMutex<State>(State())
     /// The last accepted timestamps. Held while a submission is checked and handed on (waiting for room included),
     /// so concurrent submitters reach the session in timestamp order; `close` never waits for it.
-    private let order: Mutex<Timestamps>
+    private let order: ForkSafeMutex<Timestamps>
 
     /// The source's guarded state. A struct, not a tuple: a closure stored in a `Mutex` as a tuple element (or as a
     /// bare optional) gained two reabstraction thunks on every `withLock` (Swift 6.3.1), so each frame delivered
@@ -33,7 +32,7 @@ public final class HostFrameSource: PreviewingSource, HostMotionInput {
     public init(fpsTier: Int = 30, description: String = "host frames") {
         info = SourceInfo(kind: "hostFrames", fpsTier: fpsTier, deviceModel: description,
                           discardsSettlingSecond: false, canRunAhead: true)
-        order = Mutex(Timestamps(intervals: FrameIntervalCheck(fpsTier: fpsTier)))
+        order = ForkSafeMutex(Timestamps(intervals: FrameIntervalCheck(fpsTier: fpsTier)))
     }
 
     /// A host source at the tier a host asked for.

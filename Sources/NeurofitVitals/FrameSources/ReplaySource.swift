@@ -1,6 +1,5 @@
 import Glibc
 import PpgCore
-import Synchronization
 
 /// Replays a file: a recording (docs/recording-format.md), a CSV of per-frame means, or an uncompressed
 /// Y4M video, at recorded speed or as fast as the session consumes. A recording also restores its source's facts,
@@ -20,7 +19,7 @@ public final class ReplaySource: FrameSource {
     /// The replayed file.
     public let path: String
     private let realTime: Bool
-    private let running = Mutex<RunToken?>(nil)
+    private let running = ForkSafeMutex<RunToken?>(nil)
 
     /// Opens `path` to learn what it holds (nothing is streamed before `open`).
     /// - Throws: `invalidArgument` for a missing, unreadable or malformed file.

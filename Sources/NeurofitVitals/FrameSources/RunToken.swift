@@ -9,7 +9,7 @@ final class RunToken: Sendable {
     var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Stops the run held in `slot` (if any) and puts a new one there.
-    static func replacing(in slot: borrowing Mutex<RunToken?>) -> RunToken {
+    static func replacing(in slot: borrowing ForkSafeMutex<RunToken?>) -> RunToken {
         let token = RunToken()
         slot.withLock { previous in
             previous?.stopped.store(true, ordering: .releasing)
@@ -19,7 +19,7 @@ final class RunToken: Sendable {
     }
 
     /// Stops the run held in `slot` (if any).
-    static func stop(in slot: borrowing Mutex<RunToken?>) {
+    static func stop(in slot: borrowing ForkSafeMutex<RunToken?>) {
         slot.withLock { current in
             current?.stopped.store(true, ordering: .releasing)
             current = nil

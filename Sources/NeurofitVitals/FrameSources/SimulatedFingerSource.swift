@@ -1,6 +1,5 @@
 import Glibc
 import PpgCore
-import Synchronization
 
 /// The simulated finger: the engine's synthetic PPG generator as a source, for hosts that develop
 /// without a camera, for demos and for tests. Paced at recorded speed, or as fast as the session consumes. With a
@@ -9,8 +8,8 @@ public final class SimulatedFingerSource: PreviewingSource {
     public let info: SourceInfo
     private let configuration: SyntheticConfiguration
     private let realTime: Bool
-    private let running = Mutex<RunToken?>(nil)
-    private let preview = Mutex<PreviewMailbox?>(nil)
+    private let running = ForkSafeMutex<RunToken?>(nil)
+    private let preview = ForkSafeMutex<PreviewMailbox?>(nil)
 
     /// A simulated finger from a synthetic configuration; `realTime` paces frames at their timestamps.
     public init(configuration: SyntheticConfiguration, realTime: Bool) {

@@ -1,5 +1,4 @@
 import PpgCore
-import Synchronization
 
 /// The process-wide activation state. Thread-safe; never logs key contents.
 public final class License: Sendable {
@@ -7,7 +6,7 @@ public final class License: Sendable {
     public static let shared = License(verifier: .current)
 
     private let verifier: LicenseVerifier
-    private let state = Mutex<ActivatedLicense?>(nil)
+    private let state = ForkSafeMutex<ActivatedLicense?>(nil)
 
     /// A license store with its own verifier (tests).
     public init(verifier: LicenseVerifier) {

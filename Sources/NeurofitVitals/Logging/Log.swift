@@ -11,7 +11,7 @@ public enum Log {
     private static let enabled = Atomic<Bool>(false)
     /// The sink, inside a struct: a bare optional closure in a `Mutex` gained reabstraction thunks on every
     /// `withLock` (Swift 6.3.1), making each log line slower and deeper than the last.
-    private static let sink = Mutex<SinkSlot>(SinkSlot())
+    private static let sink = ForkSafeMutex<SinkSlot>(SinkSlot())
 
     private struct SinkSlot {
         var sink: Sink?

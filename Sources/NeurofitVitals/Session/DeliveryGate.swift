@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Decides when a session's event callback may run, so that no host has to: `release` waits for a callback in
 /// flight and keeps further callbacks from running after it — at once, or, when the callback was already handed
@@ -9,7 +8,7 @@ import Synchronization
 /// callback, as that callback returns), or, the result owed, right after the outcome's delivery.
 final class DeliveryGate: Sendable {
     private let lock = ConditionLock()
-    private let state = Mutex<GateState>(GateState())
+    private let state = ForkSafeMutex<GateState>(GateState())
     private let released: (@Sendable () -> Void)?
 
     private struct GateState {

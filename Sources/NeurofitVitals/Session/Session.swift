@@ -38,11 +38,11 @@ public final class Session: Sendable {
     /// Events dropped because the host left more than `eventQueueLimit` unread (publishing thread only).
     private let droppedEvents = Atomic<Int>(0)
     /// The one snapshot of the session's state that `state`, `start`, `stop`, `hasEnded` and the worker read.
-    private let control = Mutex(Control())
+    private let control = ForkSafeMutex(Control())
     private let delivery: DeliveryGate
-    private let worker: Mutex<SessionWorkerState>
+    private let worker: ForkSafeMutex<SessionWorkerState>
     /// The finger contact last told to the source (worker thread only; nil before the first guidance).
-    private let toldContact = Mutex<Bool?>(nil)
+    private let toldContact = ForkSafeMutex<Bool?>(nil)
 
     /// The session's state as the host's calls see it, kept current by the worker (the published state) and by the
     /// host's calls (start, stop).
@@ -96,7 +96,7 @@ public final class Session: Sendable {
             return try SessionRecorder(path: path, configuration: configuration, source: source.info,
                                 startedAt: ISO8601.format(unixSeconds: environment.now()))
         }
-        worker = Mutex(SessionWorkerState(machine: machine, engine: engine(self.configuration, source.info),
+        worker = ForkSafeMutex(SessionWorkerState(machine: machine, engine: engine(self.configuration, source.info),
                                           configuration: self.configuration, source: source.info,
                                           readingId: readingId, recorder: recorder))
     }

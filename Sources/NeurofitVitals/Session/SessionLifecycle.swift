@@ -23,7 +23,7 @@ public final class SessionLifecycle: Sendable {
         case ended(released: (@Sendable () -> Void)?)
     }
 
-    private let phase: Mutex<Phase>
+    private let phase: ForkSafeMutex<Phase>
     /// Wakes readers waiting in `nextEvent` for a start (or for the end) from another thread.
     private let phaseChanged = ConditionLock()
     /// The last start failed (and none succeeded since): no event will come.
@@ -31,7 +31,7 @@ public final class SessionLifecycle: Sendable {
     /// `release` was called (the handle is being destroyed): readers still waiting get the end of the stream.
     private let released = Atomic<Bool>(false)
     /// Where preview frames go, if the host asked for them: closed by `release`.
-    private let previewMailbox: Mutex<PreviewMailbox?>
+    private let previewMailbox: ForkSafeMutex<PreviewMailbox?>
     /// A thread is inside `nextEvent`: a second one at the same time is refused (one consumer per session).
     private let pulling = Atomic<Bool>(false)
 
@@ -40,8 +40,8 @@ public final class SessionLifecycle: Sendable {
 
     /// A lifecycle whose session will run with `setup`, or with `defaultSource`'s source when the setup chose none.
     public init(_ setup: SessionSetup, defaultSource: SessionSetup.DefaultSource?) {
-        phase = Mutex(.configuring(setup))
-        previewMailbox = Mutex(setup.preview)
+        phase = ForkSafeMutex(.configuring(setup))
+        previewMailbox = ForkSafeMutex(setup.preview)
         self.defaultSource = defaultSource
     }
 
