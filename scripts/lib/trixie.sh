@@ -9,6 +9,10 @@
 #                              runtime), glibc, libsodium, libv4l, libjpeg, libpipewire and libsystemd with their
 #                              -dev packages, python3, pytest and nodejs. Unpacked with dpkg-deb -x, never
 #                              configured (no arm64 code runs to make it).
+#   .build/arm64/bookworm      the arm64 Debian 12 (bookworm) packages of the C libraries the arm64 wheel carries
+#                              (libsodium23, libv4l-0, libv4lconvert0, libjpeg62-turbo: bookworm's need glibc 2.34 at
+#                              most, trixie's libv4lconvert 2.38) and python3 with pytest, to run the wheel's tests on
+#                              Debian 12's own Python; unpacked the same way.
 #
 # A root is complete when its stamp file lists exactly the packages asked for; a half-made or outdated one is made
 # again from scratch. The mirror is the first deb.debian.org-style URI of the host's apt sources (NFV_DEBIAN_MIRROR
@@ -27,6 +31,10 @@ trixie_root_packages=(swiftlang pkg-config libc6-dev libstdc++-14-dev "${trixie_
 # python3 with pytest and nodejs (scripts/test-arm64 runs the Python and Node bindings' tests on arm64).
 arm64_sysroot_packages=(swiftlang libc6-dev libgcc-14-dev libstdc++-14-dev "${trixie_dev_packages[@]}"
                         python3 python3-pytest nodejs)
+
+# The arm64 bookworm root: the wheel's C libraries and the Python that tests it on Debian 12.
+bookworm_root="$trixie_dir/bookworm"
+bookworm_packages=(libsodium23 libv4l-0 libv4lconvert0 libjpeg62-turbo python3 python3-pytest)
 
 # The environment of a pkg-config that answers for the arm64 sysroot (its .pc files, their paths under it).
 arm64_pkg_config_env=(PKG_CONFIG_SYSROOT_DIR="$(pwd)/$arm64_sysroot"
@@ -63,25 +71,37 @@ ensure_trixie_root() {
     echo "${trixie_root_packages[*]}" > "$trixie_root/.nfv-root"
 }
 
-# ensure_arm64_sysroot: makes the arm64 sysroot unless it is ready. debootstrap --foreign resolves the packages'
-# dependencies and downloads them (its first stage unpacks only the base system, and leaves every package in the
-# root's var/cache/apt/archives); each is then unpacked with dpkg-deb -x. Paths are relative inside (merged /usr:
-# lib -> usr/lib), so the folder works both as the compiler's sysroot and as qemu-aarch64-static -L.
+# ensure_arm64_sysroot: makes the arm64 sysroot unless it is ready (unpacked_arm64_root).
 ensure_arm64_sysroot() {
-    root_ready "$arm64_sysroot" "${arm64_sysroot_packages[@]}" && return 0
+    unpacked_arm64_root trixie "$arm64_sysroot" "${arm64_sysroot_packages[@]}"
+}
+
+# ensure_bookworm_root: makes the arm64 bookworm root unless it is ready (unpacked_arm64_root).
+ensure_bookworm_root() {
+    unpacked_arm64_root bookworm "$bookworm_root" "${bookworm_packages[@]}"
+}
+
+# unpacked_arm64_root SUITE DIR PACKAGE…: makes DIR from the arm64 packages of SUITE unless it is ready.
+# debootstrap --foreign resolves the packages' dependencies and downloads them (its first stage unpacks only the
+# base system, and leaves every package in the root's var/cache/apt/archives); each is then unpacked with dpkg-deb
+# -x. Paths are relative inside (merged /usr: lib -> usr/lib), so the folder works both as a compiler's sysroot and
+# as qemu-aarch64-static -L.
+unpacked_arm64_root() {
+    local suite="$1" dir="$2"; shift 2
+    root_ready "$dir" "$@" && return 0
     scripts/install-deps debootstrap >&2
-    echo "trixie: making the arm64 sysroot $arm64_sysroot (debootstrap --foreign + dpkg-deb -x, once)" >&2
-    rm -rf "$arm64_sysroot" && mkdir -p "$trixie_dir"
-    local includes deb
-    includes=$(IFS=,; echo "${arm64_sysroot_packages[*]}")
-    mkdir -p "$trixie_dir/debs-arm64"
-    debootstrap --arch=arm64 --foreign --variant=minbase --include="$includes" \
-        --cache-dir="$(pwd)/$trixie_dir/debs-arm64" trixie "$arm64_sysroot" "$(debian_mirror)" \
-        > "$trixie_dir/sysroot.log" 2>&1 || { tail -n 20 "$trixie_dir/sysroot.log" >&2; return 1; }
-    for deb in "$arm64_sysroot"/var/cache/apt/archives/*.deb; do
-        dpkg-deb -x "$deb" "$arm64_sysroot" || return 1
+    echo "$suite: making the arm64 root $dir (debootstrap --foreign + dpkg-deb -x, once)" >&2
+    rm -rf "$dir" && mkdir -p "$trixie_dir"
+    local includes deb log="$dir.log" cache="$(pwd)/$trixie_dir/debs-arm64-$suite"
+    [ "$suite" != trixie ] || cache="$(pwd)/$trixie_dir/debs-arm64"
+    includes=$(IFS=,; echo "$*")
+    mkdir -p "$cache"
+    debootstrap --arch=arm64 --foreign --variant=minbase --include="$includes" --cache-dir="$cache" "$suite" \
+        "$dir" "$(debian_mirror)" > "$log" 2>&1 || { tail -n 20 "$log" >&2; return 1; }
+    for deb in "$dir"/var/cache/apt/archives/*.deb; do
+        dpkg-deb -x "$deb" "$dir" || return 1
     done
-    echo "${arm64_sysroot_packages[*]}" > "$arm64_sysroot/.nfv-root"
+    echo "$*" > "$dir/.nfv-root"
 }
 
 # trixie_run COMMAND…: runs a command in the build root, in a private mount namespace (every mount goes away with
