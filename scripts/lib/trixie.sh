@@ -56,8 +56,21 @@ root_ready() {
     [ -f "$dir/.nfv-root" ] && [ "$(cat "$dir/.nfv-root")" = "$*" ]
 }
 
+# locked COMMAND…: runs a command holding .build/arm64/roots.lock, so two scripts making the same root (scripts/test
+# makes them in the background while scripts/test-arm64 may already need them) wait for each other, and the second
+# finds it ready.
+locked() {
+    mkdir -p "$trixie_dir"
+    ( flock 9 && "$@" ) 9> "$trixie_dir/roots.lock"
+}
+
 # ensure_trixie_root: makes the amd64 build root unless it is ready (about a minute plus the download).
 ensure_trixie_root() {
+    locked make_trixie_root
+}
+
+# make_trixie_root: ensure_trixie_root's work, the lock held.
+make_trixie_root() {
     root_ready "$trixie_root" "${trixie_root_packages[@]}" && return 0
     scripts/install-deps debootstrap >&2
     echo "trixie: making the amd64 build root $trixie_root (debootstrap, once)" >&2
@@ -73,15 +86,21 @@ ensure_trixie_root() {
 
 # ensure_arm64_sysroot: makes the arm64 sysroot unless it is ready (unpacked_arm64_root).
 ensure_arm64_sysroot() {
-    unpacked_arm64_root trixie "$arm64_sysroot" "${arm64_sysroot_packages[@]}"
+    locked unpacked_arm64_root trixie "$arm64_sysroot" "${arm64_sysroot_packages[@]}"
 }
 
 # ensure_bookworm_root: makes the arm64 bookworm root unless it is ready (unpacked_arm64_root).
 ensure_bookworm_root() {
-    unpacked_arm64_root bookworm "$bookworm_root" "${bookworm_packages[@]}"
+    locked unpacked_arm64_root bookworm "$bookworm_root" "${bookworm_packages[@]}"
 }
 
-# unpacked_arm64_root SUITE DIR PACKAGE…: makes DIR from the arm64 packages of SUITE unless it is ready.
+# ensure_arm64_roots: the three roots (scripts/test makes them in the background from its start).
+ensure_arm64_roots() {
+    ensure_trixie_root && ensure_arm64_sysroot && ensure_bookworm_root
+}
+
+# unpacked_arm64_root SUITE DIR PACKAGE…: makes DIR from the arm64 packages of SUITE unless it is ready (call it
+# locked).
 # debootstrap --foreign resolves the packages' dependencies and downloads them (its first stage unpacks only the
 # base system, and leaves every package in the root's var/cache/apt/archives); each is then unpacked with dpkg-deb
 # -x. Paths are relative inside (merged /usr: lib -> usr/lib), so the folder works both as a compiler's sysroot and
@@ -101,7 +120,20 @@ unpacked_arm64_root() {
     for deb in "$dir"/var/cache/apt/archives/*.deb; do
         dpkg-deb -x "$deb" "$dir" || return 1
     done
+    compile_python "$dir"
     echo "$*" > "$dir/.nfv-root"
+}
+
+# compile_python DIR: byte-compiles what pytest imports (its modules and the standard library's it needs) into the
+# root, once, by importing it under qemu with bytecode writing on: dpkg-deb -x leaves no .pyc (a package's postinst
+# would make them), and compiling them again at each start under emulation takes over a minute. Skipped without
+# python3, pytest or qemu-aarch64-static.
+compile_python() {
+    local dir="$1"
+    [ -x "$dir/usr/bin/python3" ] && [ -d "$dir/usr/lib/python3/dist-packages/pytest" ] &&
+        command -v qemu-aarch64-static > /dev/null || return 0
+    env -u PYTHONDONTWRITEBYTECODE qemu-aarch64-static -L "$dir" "$dir/usr/bin/python3" -c 'import pytest, ctypes' ||
+        echo "(the root's python3 could not import pytest)" >&2
 }
 
 # trixie_run COMMAND…: runs a command in the build root, in a private mount namespace (every mount goes away with
