@@ -50,13 +50,17 @@ public struct CaptureTimeNoise: Sendable, Equatable {
         var delays = [Double](repeating: 0, count: residuals.count)
         var neighbours = [Double](repeating: 0, count: 2 * reach)
         neighbours.withUnsafeMutableBufferPointer { sorted in
-            for index in residuals.indices {
-                let others = (max(0, index - reach)..<min(residuals.count, index + reach + 1)).lazy
-                    .filter { $0 != index }.map { residuals[$0] }
-                let count = OrderStatistics.insertionSort(others, into: sorted)
-                let middle = count / 2
-                let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
-                delays[index] = residuals[index] - median
+            residuals.withUnsafeBufferPointer { residual in
+                for index in residual.indices {
+                    let lower = max(0, index - reach), upper = min(residual.count, index + reach + 1)
+                    let below = OrderStatistics.insertionSort(UnsafeBufferPointer(rebasing: residual[lower..<index]),
+                                                              into: sorted)
+                    let count = OrderStatistics.insertionSort(
+                        UnsafeBufferPointer(rebasing: residual[(index + 1)..<upper]), into: sorted, after: below)
+                    let middle = count / 2
+                    let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
+                    delays[index] = residual[index] - median
+                }
             }
         }
         return delays
@@ -71,18 +75,26 @@ public struct CaptureTimeNoise: Sendable, Equatable {
         var previous = 0.0, sum = 0.0, sumSquares = 0.0
         let centre = values[values.count / 2]
         var below = [Double](repeating: 1, count: draws + 1), above = below
-        for (index, value) in values.enumerated() {
-            let p = Double(index + 1) / Double(values.count)
-            for power in 1...draws {
-                below[power] = below[power - 1] * p
-                above[power] = above[power - 1] * (1 - p)
+        coefficients.withUnsafeBufferPointer { coefficient in
+            below.withUnsafeMutableBufferPointer { below in
+                above.withUnsafeMutableBufferPointer { above in
+                    for (index, value) in values.enumerated() {
+                        let p = Double(index + 1) / Double(values.count)
+                        for power in 1...draws {
+                            below[power] = below[power - 1] * p
+                            above[power] = above[power - 1] * (1 - p)
+                        }
+                        var cumulative = 0.0
+                        for count in needed...draws {
+                            cumulative += coefficient[count] * below[count] * above[draws - count]
+                        }
+                        let probability = cumulative - previous
+                        previous = cumulative
+                        sum += probability * (value - centre)
+                        sumSquares += probability * (value - centre) * (value - centre)
+                    }
+                }
             }
-            var cumulative = 0.0
-            for count in needed...draws { cumulative += coefficients[count] * below[count] * above[draws - count] }
-            let probability = cumulative - previous
-            previous = cumulative
-            sum += probability * (value - centre)
-            sumSquares += probability * (value - centre) * (value - centre)
         }
         return max(sumSquares - sum * sum, 0)
     }

@@ -47,9 +47,16 @@ public struct ElgendiPeakDetector: Sendable {
     static func movingAverage(_ values: [Double], size: Int) -> [Double] {
         let count = values.count
         var prefix = [Double](repeating: 0, count: count + 2 * size + 1)
-        for position in 0..<(count + 2 * size) {
-            let source = min(max(position - size, 0), count - 1)
-            prefix[position + 1] = prefix[position] + values[source]
+        values.withUnsafeBufferPointer { source in
+            prefix.withUnsafeMutableBufferPointer { sums in
+                // Running sums of the padded signal: `size` copies of the first value, the values, `size` copies of
+                // the last.
+                var sum = 0.0
+                for position in 0..<(count + 2 * size) {
+                    sum += source[min(max(position - size, 0), count - 1)]
+                    sums[position + 1] = sum
+                }
+            }
         }
         // Like np.convolve(mode="same"): output i averages original samples i − (size − 1) + (size − 1)/2 … i +
         // (size − 1)/2, i.e. padded positions i + size − size/2 ..< i + 2·size − size/2 (even sizes lean left).

@@ -63,6 +63,38 @@ public struct BiquadCascade: Sendable {
         }
     }
 
+    /// Filters `values` in place, first to last (last to first when `backward`), from the current state, and leaves
+    /// the state where the last sample filtered left it. The same outputs, bit for bit, as `process` sample by
+    /// sample (each section sees the same inputs in the same order), computed section after section over the whole
+    /// signal with the section's state held in registers.
+    public mutating func processInPlace(_ values: inout [Double], backward: Bool = false) {
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in sections.indices {
+                var (z1, z2) = (state1[index], state2[index])
+                let section = sections[index]
+                if backward {
+                    var position = buffer.count - 1
+                    while position >= 0 {
+                        buffer[position] = Self.step(section, buffer[position], &z1, &z2)
+                        position -= 1
+                    }
+                } else {
+                    for position in 0..<buffer.count { buffer[position] = Self.step(section, buffer[position], &z1, &z2) }
+                }
+                (state1[index], state2[index]) = (z1, z2)
+            }
+        }
+    }
+
+    /// One sample `value` through `section` with state `z1`, `z2` (transposed direct form II): the output.
+    @inline(__always)
+    private static func step(_ section: BiquadSection, _ value: Double, _ z1: inout Double, _ z2: inout Double) -> Double {
+        let output = section.b0 * value + z1
+        z1 = section.b1 * value - section.a1 * output + z2
+        z2 = section.b2 * value - section.a2 * output
+        return output
+    }
+
     /// Filters one sample and returns the output.
     public mutating func process(_ input: Double) -> Double {
         var value = input

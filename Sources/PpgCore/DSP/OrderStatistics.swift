@@ -1,11 +1,13 @@
 /// Selection of order statistics without a full sort (Hoare's quickselect with median-of-three pivots, falling
 /// back to a sort of the remaining range when partitioning stops shrinking it fast enough). Deterministic.
 enum OrderStatistics {
-    /// Writes `values` into the front of `sorted` in ascending order by insertion and returns how many were
-    /// written (`sorted` must hold them all). For the few values of a sliding window, where a general sort of a
+    /// Writes `values` into the front of `sorted` in ascending order by insertion and returns how many values
+    /// `sorted` then holds in order (`sorted` must have room for them all). For the few values of a sliding window, where a general sort of a
     /// fresh array per step costs more than it saves.
-    static func insertionSort(_ values: some Sequence<Double>, into sorted: UnsafeMutableBufferPointer<Double>) -> Int {
-        var count = 0
+    /// With `after`, the first `after` values of `sorted` are already in order and `values` join them.
+    static func insertionSort(_ values: some Sequence<Double>, into sorted: UnsafeMutableBufferPointer<Double>,
+                              after: Int = 0) -> Int {
+        var count = after
         for value in values {
             var position = count
             while position > 0 && sorted[position - 1] > value {

@@ -45,9 +45,9 @@ public struct ZeroPhaseFilter: Sendable {
 
         var cascade = BiquadCascade(sections: sections)
         cascade.settle(at: extended[0])
-        for index in extended.indices { extended[index] = cascade.process(extended[index]) }
+        cascade.processInPlace(&extended)
         cascade.settle(at: extended[extended.count - 1])
-        for index in extended.indices.reversed() { extended[index] = cascade.process(extended[index]) }
+        cascade.processInPlace(&extended, backward: true)
         return Array(extended[padding..<(padding + input.count)])
     }
 }
