@@ -46,24 +46,30 @@ public struct ElgendiPeakDetector: Sendable {
     /// `signal_smooth(kernel="boxcar")`).
     static func movingAverage(_ values: [Double], size: Int) -> [Double] {
         let count = values.count
-        var prefix = [Double](repeating: 0, count: count + 2 * size + 1)
-        values.withUnsafeBufferPointer { source in
-            prefix.withUnsafeMutableBufferPointer { sums in
-                // Running sums of the padded signal: `size` copies of the first value, the values, `size` copies of
-                // the last.
+        let prefix = [Double](unsafeUninitializedCapacity: count + 2 * size + 1) { sums, initialized in
+            // Running sums of the padded signal: `size` copies of the first value, the values, `size` copies of the
+            // last.
+            values.withUnsafeBufferPointer { source in
                 var sum = 0.0
+                sums[0] = sum
                 for position in 0..<(count + 2 * size) {
                     sum += source[min(max(position - size, 0), count - 1)]
                     sums[position + 1] = sum
                 }
             }
+            initialized = count + 2 * size + 1
         }
         // Like np.convolve(mode="same"): output i averages original samples i − (size − 1) + (size − 1)/2 … i +
         // (size − 1)/2, i.e. padded positions i + size − size/2 ..< i + 2·size − size/2 (even sizes lean left).
         let lead = size / 2
-        return (0..<count).map { index in
-            let first = index + size - lead
-            return (prefix[first + size] - prefix[first]) / Double(size)
+        return [Double](unsafeUninitializedCapacity: count) { averages, initialized in
+            prefix.withUnsafeBufferPointer { sums in
+                for index in 0..<count {
+                    let first = index + size - lead
+                    averages[index] = (sums[first + size] - sums[first]) / Double(size)
+                }
+            }
+            initialized = count
         }
     }
 

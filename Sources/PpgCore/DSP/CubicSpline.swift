@@ -82,12 +82,16 @@ public struct CubicSpline: Sendable {
         samples.withUnsafeBufferPointer { values in
             second.withUnsafeBufferPointer { second in
                 output.withUnsafeMutableBufferPointer { output in
-                    for index in 0..<outputCount {
-                        let interval = min(index / factor, values.count - 2)
-                        let x = Double(index) / Double(factor)
-                        let a = Double(interval + 1) - x, b = x - Double(interval)
-                        output[index] = a * values[interval] + b * values[interval + 1]
-                            + ((a * a * a - a) * second[interval] + (b * b * b - b) * second[interval + 1]) / 6
+                    // Output samples interval by interval (no integer division per sample); the last one lies at
+                    // the end of the last interval.
+                    for interval in 0..<(values.count - 1) {
+                        let end = interval == values.count - 2 ? outputCount : (interval + 1) * factor
+                        for index in (interval * factor)..<end {
+                            let x = Double(index) / Double(factor)
+                            let a = Double(interval + 1) - x, b = x - Double(interval)
+                            output[index] = a * values[interval] + b * values[interval + 1]
+                                + ((a * a * a - a) * second[interval] + (b * b * b - b) * second[interval + 1]) / 6
+                        }
                     }
                 }
             }
