@@ -493,7 +493,7 @@ public struct FinalAnalyzer: Sendable {
         let variances = (2..<beats.count).compactMap { last -> Double? in
             let triple = beats[(last - 2)...last]
             guard triple.allSatisfy({ $0.segment == beats[last].segment }),
-                  (last - 2...last).allSatisfy(intervals.entersRmssd(beat:)),
+                  (last - 2...last).allSatisfy({ intervals.entersRmssd(beat: $0) }),
                   beats[last].segment < levels.count, let sigma = levels[beats[last].segment],
                   errors[last - 2] != nil, errors[last - 1] != nil, errors[last] != nil else {
                 return nil

@@ -137,11 +137,15 @@ public struct TimingNoise: Sendable {
         max(covariance(sigma: sigma, beat, beat), 0)
     }
 
-    /// Covariance (s²) of two beats' time errors from noise `sigma` (counts).
+    /// Covariance (s²) of two beats' time errors from noise `sigma` (counts). Terms of zero weight (the other
+    /// fiducial of a mix that takes one of them whole) are skipped: their products are zero, and adding a zero to
+    /// the sum, which starts at +0, leaves it as it is, bit for bit.
     public func covariance(sigma: Double, _ first: BeatError, _ second: BeatError) -> Double {
         var sum = 0.0
-        for a in first.terms {
-            for b in second.terms { sum += a.weight * b.weight * correlation(lagSeconds: a.time - b.time) }
+        for a in first.terms where a.weight != 0 {
+            for b in second.terms where b.weight != 0 {
+                sum += a.weight * b.weight * correlation(lagSeconds: a.time - b.time)
+            }
         }
         return sum * sigma * sigma
     }
