@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -64,8 +65,10 @@ public:
         return nullptr;
     }
 
-    /// The exact text this value was read from (an object's or array's whole text, brackets included).
-    const std::string &source() const noexcept { return source_; }
+    /// The exact text this value was read from (an object's or array's whole text, brackets included), copied
+    /// on each call: values share their document's text and keep only where they sit in it. `null` for a Value
+    /// that was not read from a text.
+    std::string source() const { return document_ ? document_->substr(begin_, end_ - begin_) : "null"; }
 
 private:
     friend class Reader;
@@ -80,13 +83,15 @@ private:
     std::string text_;
     std::vector<std::string> keys_;
     std::vector<Value> items_;
-    std::string source_;
+    std::shared_ptr<const std::string> document_;
+    std::size_t begin_ = 0;
+    std::size_t end_ = 0;
 };
 
 /// Reads one JSON text (used by Value::parse).
 class Reader {
 public:
-    explicit Reader(std::string_view text) : text_(text) {}
+    explicit Reader(std::string_view text) : document_(std::make_shared<const std::string>(text)), text_(*document_) {}
 
     Value document() {
         Value value = read(0);
@@ -134,7 +139,9 @@ private:
             case 'n': literal("null"); break;
             default: value.type_ = Value::Type::Number, value.number_ = read_number(); break;
         }
-        value.source_ = std::string(text_.substr(begin, at_ - begin));
+        value.document_ = document_;
+        value.begin_ = begin;
+        value.end_ = at_;
         return value;
     }
 
@@ -275,7 +282,8 @@ private:
         }
     }
 
-    std::string_view text_;
+    std::shared_ptr<const std::string> document_;  // owned by every Value read from it
+    std::string_view text_;                         // the document, read through
     std::size_t at_ = 0;
 };
 

@@ -2,19 +2,13 @@
 classes with their wire names, its objects (Result, ErrorInfo, CancelContext) and events as structs read from the
 library's JSON with nfv::json (bindings/cpp/neurofit_vitals_json.hpp), the EventData variant, and Change, the
 typed outcome of nfv_compare."""
-import re
 import textwrap
 
-from contract_python import class_name
+from contract_python import class_name, snake
 
 PATH = "bindings/cpp/neurofit_vitals_types.hpp"
 # C++ names of the contract's objects (`Error` is taken by the wrapper's exception class).
 OBJECT_NAMES = {"Result": "Result", "Error": "ErrorInfo", "CancelContext": "CancelContext"}
-
-
-def snake(name):
-    """A JSON key as a C++ member name (`heartRateBpm` -> `heart_rate_bpm`, `quality_score` stays)."""
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
 def pascal(value):
