@@ -40,6 +40,51 @@ struct FastPrimitivesTests {
         }
     }
 
+    @Test func aSharedTableMakesEachKeyOnceAndKeepsNoMoreThanItsCapacity() {
+        let table = SharedTable<Int, [Int]>(capacity: 2)
+        var made: [Int] = []
+        for _ in 0..<3 {
+            for key in 0..<4 {
+                #expect(table.value(for: key) { made.append(key); return [key, 10 * key] } == [key, 10 * key])
+            }
+        }
+        // Keys 0 and 1 fill the table and are made once; 2 and 3 find it full and are made on every pass.
+        #expect(made == [0, 1, 2, 3, 2, 3, 2, 3])
+    }
+
+    @Test func threadsAskingASharedTableAtOnceAllGetTheOneValueKeptPerKey() async {
+        let table = SharedTable<Int, [Int]>(capacity: 8)
+        let answers = await withTaskGroup(of: [Int].self) { group in
+            for task in 0..<64 {
+                group.addTask { table.value(for: task % 4) { [task % 4, task] } }
+            }
+            return await group.reduce(into: [[Int]]()) { $0.append($1) }
+        }
+        for key in 0..<4 {
+            let kept = table.value(for: key) { [key, -1] }
+            #expect(kept[1] >= 0)
+            #expect(answers.filter { $0[0] == key }.allSatisfy { $0 == kept })
+        }
+    }
+
+    @Test func sharedPlansAndTimingNoiseModelsGiveWhatNewOnesGive() {
+        let input = sample(count: 1024, seed: 9)
+        var fresh = (real: input, imaginary: [Double](repeating: 0, count: 1024))
+        var shared = fresh
+        FastFourierTransform(length: 1000).transform(real: &fresh.real, imaginary: &fresh.imaginary)
+        for _ in 0..<2 { // the first call may make the plan, the second finds it
+            shared = (input, [Double](repeating: 0, count: 1024))
+            FastFourierTransform.shared(length: 1000).transform(real: &shared.real, imaginary: &shared.imaginary)
+            #expect(shared.real == fresh.real && shared.imaginary == fresh.imaginary)
+        }
+        let filter = ZeroPhaseFilter.bandPass(lowHz: 0.5, highHz: 5, sampleRate: 29.97)
+        let computed = TimingNoise.autocorrelation(filter: filter, sampleRate: 29.97, upsamplingFactor: 4)
+        for factor in [4, 2, 4] {
+            let model = TimingNoise(filter: filter, sampleRate: 29.97, upsamplingFactor: factor)
+            #expect((model.autocorrelation == computed) == (factor == 4))
+        }
+    }
+
     @Test func realPowerEqualsTheSquaredMagnitudeOfTheComplexTransform() {
         for length in [2, 4, 16, 1024] {
             let input = sample(count: length, seed: 300 + UInt64(length)).map { $0 + 0.3 }

@@ -23,7 +23,7 @@ public struct TimingNoise: Sendable {
     /// Upsampling factor from the frame grid to the fine grid the beats were timed on.
     public let upsamplingFactor: Int
     /// Autocorrelation of the upsampled impulse response at whole fine-sample lags 0…
-    private let autocorrelation: [Double]
+    let autocorrelation: [Double]
 
     /// Longest lag tabulated, seconds: three successive beats at 40 bpm lie within 3 s.
     static let maximumLagSeconds = 3.0
@@ -36,14 +36,39 @@ public struct TimingNoise: Sendable {
         self.filter = filter
         self.sampleRate = sampleRate
         self.upsamplingFactor = max(1, upsamplingFactor)
-        let frameLags = Int((Self.maximumLagSeconds * sampleRate).rounded(.up)) + 1
-        let half = frameLags + Int((Self.responseSeconds * sampleRate).rounded(.up))
+        let factor = self.upsamplingFactor
+        autocorrelation = Self.autocorrelations.value(for: ModelKey(filter: filter, sampleRate: sampleRate,
+                                                                    upsamplingFactor: factor)) {
+            Self.autocorrelation(filter: filter, sampleRate: sampleRate, upsamplingFactor: factor)
+        }
+    }
+
+    /// What the autocorrelation depends on: the filter's coefficients, the frame rate and the upsampling factor
+    /// (compared bit for bit).
+    private struct ModelKey: Hashable, Sendable {
+        var bits: [UInt64]
+
+        init(filter: ZeroPhaseFilter, sampleRate: Double, upsamplingFactor: Int) {
+            bits = [sampleRate.bitPattern, UInt64(bitPattern: Int64(upsamplingFactor))]
+                + filter.sections.flatMap { [$0.b0, $0.b1, $0.b2, $0.a1, $0.a2].map(\.bitPattern) }
+        }
+    }
+
+    /// Autocorrelations computed so far in this process (the frame rates of a few cameras).
+    private static let autocorrelations = SharedTable<ModelKey, [Double]>(capacity: 32)
+
+    /// Autocorrelation of `filter`'s impulse response at `sampleRate`, upsampled by `upsamplingFactor` (at least
+    /// 1), at whole fine-sample lags 0…`maximumLagSeconds`.
+    static func autocorrelation(filter: ZeroPhaseFilter, sampleRate: Double,
+                                        upsamplingFactor: Int) -> [Double] {
+        let frameLags = Int((maximumLagSeconds * sampleRate).rounded(.up)) + 1
+        let half = frameLags + Int((responseSeconds * sampleRate).rounded(.up))
         var impulse = [Double](repeating: 0, count: 2 * half + 1)
         impulse[half] = 1
-        let response = CubicSpline.upsample(filter.zeroPhase(impulse), factor: self.upsamplingFactor)
+        let response = CubicSpline.upsample(filter.zeroPhase(impulse), factor: upsamplingFactor)
         // Averaged over where the fine sample falls between frames: the fine-lag autocorrelation over `factor`.
-        let scale = 1 / Double(self.upsamplingFactor)
-        autocorrelation = Self.lagProducts(response, maximumLag: frameLags * self.upsamplingFactor).map { $0 * scale }
+        let scale = 1 / Double(upsamplingFactor)
+        return lagProducts(response, maximumLag: frameLags * upsamplingFactor).map { $0 * scale }
     }
 
     /// `Σᵢ x[i]·x[i + lag]` for every lag 0…`maximumLag` (at most `x.count − 1`), through the power spectrum: the
@@ -53,7 +78,7 @@ public struct TimingNoise: Sendable {
     static func lagProducts(_ x: [Double], maximumLag: Int) -> [Double] {
         let lags = min(maximumLag, x.count - 1)
         guard lags >= 0 else { return [] }
-        let plan = FastFourierTransform(length: x.count + lags + 1)
+        let plan = FastFourierTransform.shared(length: x.count + lags + 1)
         var real = x + [Double](repeating: 0, count: plan.length - x.count)
         var imaginary = [Double](repeating: 0, count: plan.length)
         plan.transform(real: &real, imaginary: &imaginary)

@@ -52,6 +52,16 @@ public struct FastFourierTransform: Sendable {
         self.bitReversed = bitReversed
     }
 
+    /// Plans made so far in this process, by length (every power of two up to 2^31 fits).
+    private static let plans = SharedTable<Int, FastFourierTransform>(capacity: 32)
+
+    /// The plan for `length` points (rounded up to a power of two), made once per process and shared: the same
+    /// factors a new plan would compute.
+    public static func shared(length: Int) -> FastFourierTransform {
+        let size = powerOfTwo(atLeast: length)
+        return plans.value(for: size) { FastFourierTransform(length: size) }
+    }
+
     /// The smallest power of two ≥ `count` (and ≥ 2).
     public static func powerOfTwo(atLeast count: Int) -> Int {
         var size = 2

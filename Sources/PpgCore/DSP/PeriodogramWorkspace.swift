@@ -16,7 +16,7 @@ public struct PeriodogramWorkspace: Sendable {
 
     /// Creates a workspace for periodograms zero-padded to `length` points (rounded up to a power of two).
     public init(length: Int) {
-        self.init(plan: FastFourierTransform(length: length))
+        self.init(plan: FastFourierTransform.shared(length: length))
     }
 
     /// Creates a workspace around a prepared plan.
@@ -71,15 +71,27 @@ public struct PeriodogramWorkspace: Sendable {
         plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power, leadingPairs: (count + 1) / 2)
     }
 
-    /// The periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points and its energy, from the cache.
+    /// A Hann window's weights and energy, as the process-wide table keeps them.
+    private struct HannWindow: Sendable {
+        var weights: [Double]
+        var energy: Double
+    }
+
+    /// Hann windows made so far in this process, by point count (the counts of a few frame rates' windows).
+    private static let sharedWindows = SharedTable<Int, HannWindow>(capacity: 64)
+
+    /// The periodic Hann window `0.5 − 0.5·cos(2πn/count)` of `count` points and its energy, from the workspace's
+    /// cache, else from the process-wide table.
     private mutating func hannWindow(count: Int) -> (weights: [Double], energy: Double) {
         if let cached = windows.firstIndex(where: { $0.weights.count == count }) {
             return windows[cached]
         }
-        let weights = (0..<count).map { 0.5 - 0.5 * cos(2.0 * Double.pi * Double($0) / Double(count)) }
-        let window = (weights, weights.reduce(0) { $0 + $1 * $1 })
-        windows.insert(window, at: 0)
+        let window = Self.sharedWindows.value(for: count) {
+            let weights = (0..<count).map { 0.5 - 0.5 * cos(2.0 * Double.pi * Double($0) / Double(count)) }
+            return HannWindow(weights: weights, energy: weights.reduce(0) { $0 + $1 * $1 })
+        }
+        windows.insert((window.weights, window.energy), at: 0)
         if windows.count > Self.cachedWindows { windows.removeLast() }
-        return window
+        return (window.weights, window.energy)
     }
 }
