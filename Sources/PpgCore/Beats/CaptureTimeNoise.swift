@@ -46,22 +46,17 @@ public struct CaptureTimeNoise: Sendable, Equatable {
     /// and narrow the distribution; the neighbours' median only adds its own small spread.
     static func delays(_ stamps: [Double]) -> [Double] {
         guard let residuals = CaptureTimeEstimator.stampResiduals(stamps)?.residuals else { return [] }
-        let reach = CaptureTimeEstimator.halfWidth
         var delays = [Double](repeating: 0, count: residuals.count)
-        var neighbours = [Double](repeating: 0, count: 2 * reach)
-        neighbours.withUnsafeMutableBufferPointer { sorted in
-            residuals.withUnsafeBufferPointer { residual in
-                for index in residual.indices {
-                    let lower = max(0, index - reach), upper = min(residual.count, index + reach + 1)
-                    let below = OrderStatistics.insertionSort(UnsafeBufferPointer(rebasing: residual[lower..<index]),
-                                                              into: sorted)
-                    let count = OrderStatistics.insertionSort(
-                        UnsafeBufferPointer(rebasing: residual[(index + 1)..<upper]), into: sorted, after: below)
-                    let middle = count / 2
-                    let median = count % 2 == 1 ? sorted[middle] : 0.5 * (sorted[middle - 1] + sorted[middle])
-                    delays[index] = residual[index] - median
-                }
-            }
+        CaptureTimeEstimator.slideWindow(over: residuals) { index, sorted, lower in
+            // The frame's own place in the sorted window: after the equal values of earlier frames.
+            let own = residuals[index]
+            var place = 0
+            while sorted[place] < own { place += 1 }
+            for earlier in lower..<index where residuals[earlier] == own { place += 1 }
+            let count = sorted.count - 1, middle = count / 2
+            let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
+            let median = count % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
+            delays[index] = own - median
         }
         return delays
     }

@@ -22,18 +22,37 @@ public enum CaptureTimeEstimator {
         guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps) else {
             return stamps
         }
-        var window = [Double](repeating: 0, count: 2 * halfWidth + 1)
         var times = [Double](repeating: 0, count: stamps.count)
-        window.withUnsafeMutableBufferPointer { sorted in
-            for index in stamps.indices {
-                let lower = max(0, index - halfWidth), upper = min(stamps.count, index + halfWidth + 1)
-                let count = OrderStatistics.insertionSort(residuals[lower..<upper], into: sorted)
-                let median = Statistics.percentile(sorted: UnsafeBufferPointer(rebasing: sorted[..<count]), 50)
-                times[index] = Double(index) * period + (median ?? 0)
-            }
+        slideWindow(over: residuals) { index, sorted, _ in
+            let median = Statistics.percentile(sorted: sorted, 50)
+            times[index] = Double(index) * period + (median ?? 0)
         }
         for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return stamps }
         return times
+    }
+
+    /// Calls `body` for each index of `values` with the values within `halfWidth` of it (`max(0, index −
+    /// halfWidth)..<min(count, index + halfWidth + 1)`) in ascending order, equal values in the order of their
+    /// positions (as an insertion sort of the window gives them), and the window's first position. The window
+    /// slides: each step removes the value that leaves it and inserts the one that enters.
+    static func slideWindow(over values: [Double],
+                            _ body: (Int, UnsafeBufferPointer<Double>, Int) -> Void) {
+        var window = [Double](repeating: 0, count: 2 * halfWidth + 1)
+        window.withUnsafeMutableBufferPointer { sorted in
+            values.withUnsafeBufferPointer { value in
+                var count = 0, entering = 0
+                for index in value.indices {
+                    let lower = max(0, index - halfWidth), upper = min(value.count, index + halfWidth + 1)
+                    if lower > 0 { count = OrderStatistics.removeFirst(value[lower - 1], from: sorted, count: count) }
+                    while entering < upper {
+                        count = OrderStatistics.insertionSort(CollectionOfOne(value[entering]), into: sorted,
+                                                              after: count)
+                        entering += 1
+                    }
+                    body(index, UnsafeBufferPointer(rebasing: sorted[..<count]), lower)
+                }
+            }
+        }
     }
 
     /// The period `T` the estimate steps by (the median stamp interval) and each stamp's residual `t_k − k·T`; nil

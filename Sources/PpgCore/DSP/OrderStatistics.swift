@@ -20,6 +20,19 @@ enum OrderStatistics {
         return count
     }
 
+    /// Removes one value equal to `value` from the first `count` values of `sorted` (ascending) and returns the
+    /// count left: the first of the equal values, which in a window filled by `insertionSort` in the order of the
+    /// values' positions is the one that entered first. `sorted` must hold such a value.
+    static func removeFirst(_ value: Double, from sorted: UnsafeMutableBufferPointer<Double>, count: Int) -> Int {
+        var position = 0
+        while sorted[position] < value { position += 1 }
+        while position + 1 < count {
+            sorted[position] = sorted[position + 1]
+            position += 1
+        }
+        return count - 1
+    }
+
     /// Reorders `values[from...]` so that `values[rank]` holds the value a sort would put there, with no larger
     /// value before it and no smaller value after it (within `from...`). `rank` must lie in `from..<values.count`.
     static func select(_ values: inout [Double], rank: Int, from: Int = 0) {
