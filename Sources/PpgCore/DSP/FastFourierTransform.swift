@@ -155,6 +155,17 @@ public struct FastFourierTransform: Sendable {
                 while span < count {
                     let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
                     var start = 0
+                    if 4 * span <= count {
+                        // Two stages at once: the same butterflies, each block's four quarters kept in registers.
+                        let c2 = cosTable.baseAddress! + (2 * span - 1), s2 = sinTable.baseAddress! + (2 * span - 1)
+                        while start < count {
+                            Self.twoStageButterflies(re + start, im + start, span: span, cosines: (c, c2),
+                                                     sines: (s, s2))
+                            start += 4 * span
+                        }
+                        span *= 4
+                        continue
+                    }
                     while start < count {
                         Self.butterflies(re + start, im + start, span: span, cosines: c, sines: s)
                         start += 2 * span
@@ -182,6 +193,42 @@ public struct FastFourierTransform: Sendable {
             store(evenIm - ti, im + span + j)
             store(evenRe + tr, re + j)
             store(evenIm + ti, im + j)
+            j += 2
+        }
+    }
+
+    /// The butterflies of the stages of `span` and `2·span` over one block of `4·span` points, two at a time: the
+    /// stage of `span` turns quarter 2 against quarter 1 and quarter 4 against quarter 3 (factors `cosines.0`,
+    /// `sines.0`), the stage of `2·span` then the first half against the second (factors `cosines.1`, `sines.1`).
+    /// Every value goes through the same operations as in two calls of `butterflies`: the same bits, with half the
+    /// loads and stores.
+    @inline(__always)
+    private static func twoStageButterflies(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+                                            span: Int, cosines: (UnsafePointer<Double>, UnsafePointer<Double>),
+                                            sines: (UnsafePointer<Double>, UnsafePointer<Double>)) {
+        var j = 0
+        while j < span {
+            let (aRe, aIm) = (pair(re + j), pair(im + j))
+            let (bRe, bIm) = (pair(re + span + j), pair(im + span + j))
+            let (cRe, cIm) = (pair(re + 2 * span + j), pair(im + 2 * span + j))
+            let (dRe, dIm) = (pair(re + 3 * span + j), pair(im + 3 * span + j))
+            let (cosine, sine) = (pair(cosines.0 + j), pair(sines.0 + j))
+            let abRe = bRe * cosine - bIm * sine, abIm = bRe * sine + bIm * cosine
+            let cdRe = dRe * cosine - dIm * sine, cdIm = dRe * sine + dIm * cosine
+            let (a1Re, a1Im, b1Re, b1Im) = (aRe + abRe, aIm + abIm, aRe - abRe, aIm - abIm)
+            let (c1Re, c1Im, d1Re, d1Im) = (cRe + cdRe, cIm + cdIm, cRe - cdRe, cIm - cdIm)
+            let (cosineAC, sineAC) = (pair(cosines.1 + j), pair(sines.1 + j))
+            let (cosineBD, sineBD) = (pair(cosines.1 + span + j), pair(sines.1 + span + j))
+            let acRe = c1Re * cosineAC - c1Im * sineAC, acIm = c1Re * sineAC + c1Im * cosineAC
+            let bdRe = d1Re * cosineBD - d1Im * sineBD, bdIm = d1Re * sineBD + d1Im * cosineBD
+            store(a1Re + acRe, re + j)
+            store(a1Im + acIm, im + j)
+            store(a1Re - acRe, re + 2 * span + j)
+            store(a1Im - acIm, im + 2 * span + j)
+            store(b1Re + bdRe, re + span + j)
+            store(b1Im + bdIm, im + span + j)
+            store(b1Re - bdRe, re + 3 * span + j)
+            store(b1Im - bdIm, im + 3 * span + j)
             j += 2
         }
     }
