@@ -11,6 +11,7 @@ new subject would see."""
 
 from statistics import median
 
+from .skill import interval_rmse
 from .subjects import by_subject
 
 SCORE_KEY = "breathing_confidence_score"
@@ -48,6 +49,7 @@ def subject_rows(windows, nfv, peak):
             "hr_mae_peak": _mae(members, peak, "heartRateBpm", "ref_hr_bpm"),
             "hr_mae_guess": _guess_mae(members, hr_guess, "ref_hr_bpm"),
             "rmssd": _mae(members, nfv, "rmssdMs", "ref_rmssd_ms"),
+            "beat_rmse": interval_rmse(members, nfv),
             "br_all": _skill(members, nfv, br_guess, lambda o: True),
             "br_confident": _skill(members, nfv, br_guess, lambda o: (o.result or {}).get(TIER_KEY) in CONFIDENT_TIERS),
             "br_threshold": threshold,
@@ -130,13 +132,14 @@ def _skill(members, outcomes, guess, keep):
     return {"mae": mae, "guess": guess_mae, "ratio": mae / guess_mae if n and guess_mae > 0 else None, "n": n}
 
 
-def print_subjects(dataset, rows):
-    """One dataset's per-subject table, the spread of each figure over subjects and the verdicts."""
+def print_subjects(dataset, rows, delayed=None):
+    """One dataset's per-subject table, the spread of each figure over subjects and the verdicts; `delayed`: the
+    subjects' breathing against the delayed reference (`reference_delay.delayed_rows`), printed when not empty."""
     print(f"\n== {dataset}: per subject (guess: median reference of the other subjects; spectral: Welch peak)")
     has_br = any(row["br_all"]["n"] for row in rows.values())
     has_rmssd = any(row["rmssd"]["n"] for row in rows.values())
     header = (f"  {'subject':<12}{'win':>4}  {'HR±5 of all':>15}  {'>10 off':>7}  {'HR MAE nfv/peak/guess':>23}"
-              + (f"  {'RMSSD MAE':>14}" if has_rmssd else "")
+              + (f"  {'RMSSD MAE':>14}  {'beat RMSE':>10}" if has_rmssd else "")
               + (f"  {'BR all: MAE/guess (×)':>24}  {'BR medium+high (×)':>19}  {'LOSO score≥t: n (×)':>22}"
                  if has_br else ""))
     print(header)
@@ -144,6 +147,8 @@ def print_subjects(dataset, rows):
     for subject, row in rows.items():
         print(_row_text(subject, row, has_br, has_rmssd))
     _print_spread(rows, has_br)
+    if delayed:
+        _print_delayed(delayed)
 
 
 def _row_text(subject, row, has_br, has_rmssd):
@@ -154,6 +159,7 @@ def _row_text(subject, row, has_br, has_rmssd):
     if has_rmssd:
         rmssd = row["rmssd"]
         text += f"  {_num(rmssd['mae'], 1) + ' ms (' + str(rmssd['n']) + ')':>14}"
+        text += f"  {_num(row['beat_rmse']['value'], 1) + ' ms':>10}"
     if has_br:
         every, confident, loso = row["br_all"], row["br_confident"], row["br_loso"]
         text += (f"  {_num(every['mae'], 2) + '/' + _num(every['guess'], 2) + ' (' + _num(every['ratio'], 2) + ')':>24}"
@@ -183,6 +189,17 @@ def _print_spread(rows, has_br):
         labelled = sum(r[key]["n"] for r in rows.values())
         verdict = "yes" if judged and all(x <= limit for x in judged) else ("-" if not judged else "NO")
         print(f"    {label:<25}{spread(ratios)}   ({labelled} windows)   every subject ≤ {limit:g}×: {verdict}")
+
+
+def _print_delayed(delayed):
+    """Each subject's breathing against its reference delayed by the delay chosen on the other subjects."""
+    print("  breathing against the reference delayed by D s, D chosen on the other subjects (reference_delay):")
+    for subject, row in delayed.items():
+        print(f"    {subject:<12} D = {row['delay']:>2} s   every rate: MAE/guess {_num(row['mae'], 2)}/"
+              f"{_num(row['guess'], 2)} ({_num(row['ratio'], 2)}×, {row['n']} windows)")
+    ratios = [row["ratio"] for row in delayed.values() if row["ratio"] is not None]
+    verdict = "yes" if ratios and all(x <= ALL_SKILL_LIMIT for x in ratios) else "NO"
+    print(f"    every subject ≤ {ALL_SKILL_LIMIT:g}× against the delayed reference: {verdict}")
 
 
 def _num(value, digits):

@@ -71,5 +71,21 @@ class LosoTests(unittest.TestCase):
         self.assertEqual(rows["A"]["hr_wrong_usable"], 1)
 
 
+class BeatRmseTests(unittest.TestCase):
+    def test_each_subjects_beat_intervals_are_scored_against_its_own_reference_rr(self):
+        rr = (800.0, 820.0, 790.0, 810.0)
+        beats = [0.5]
+        for interval in rr:
+            beats.append(beats[-1] + interval / 1000)
+        windows = [Window("a1", "welltory", "/nowhere/a1.csv", {"ref_rmssd_ms": 20.0}, rr, "A"),
+                   Window("b1", "welltory", "/nowhere/b1.csv", {"ref_rmssd_ms": 20.0}, rr, "B")]
+        late = beats[:2] + [t + 0.02 for t in beats[2:]]      # one interval 20 ms long, the rest right
+        nfv = {"a1": Outcome(result={"diagnostics": {"beats": [{"time_s": t} for t in beats]}}),
+               "b1": Outcome(result={"diagnostics": {"beats": [{"time_s": t} for t in late]}})}
+        rows = subject_rows(windows, nfv, nfv)
+        self.assertAlmostEqual(rows["A"]["beat_rmse"]["value"], 0.0, places=6)
+        self.assertAlmostEqual(rows["B"]["beat_rmse"]["value"], (20.0 ** 2 / 4) ** 0.5, places=6)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -11,13 +11,17 @@ from .subjects import subject_of
 @dataclass(frozen=True)
 class Window:
     """One 60 s CSV window, its reference values (numeric `ref_*` keys of the manifest) and, where the dataset
-    has them, the reference beat-to-beat intervals (`ref_rr_ms`, ms), and the subject it was taken from."""
+    has them, the reference beat-to-beat intervals (`ref_rr_ms`, ms), the subject it was taken from, and the
+    recording and span (`start_s`, `duration_s`, seconds into the recording) it was cut from."""
     id: str
     dataset: str
     path: str
     refs: dict = field(hash=False)
     rr_ms: tuple = ()
     subject: str = ""
+    recording: str = ""
+    start_s: float = None
+    duration_s: float = None
 
 
 def load_windows(directory):
@@ -46,7 +50,10 @@ def _window(entry, directory, where):
     rr_ms = entry.get("ref_rr_ms")
     rr_ms = tuple(float(v) for v in rr_ms) if isinstance(rr_ms, list) and all(map(_is_number, rr_ms)) else ()
     window_id = entry.get("id", file_name)
-    return Window(window_id, dataset, os.path.join(directory, file_name), refs, rr_ms, subject_of(entry, window_id))
+    recording = entry.get("recording") if isinstance(entry.get("recording"), str) else ""
+    start_s, duration_s = (float(entry[k]) if _is_number(entry.get(k)) else None for k in ("start_s", "duration_s"))
+    return Window(window_id, dataset, os.path.join(directory, file_name), refs, rr_ms, subject_of(entry, window_id),
+                  recording, start_s, duration_s)
 
 
 def _is_number(value):
