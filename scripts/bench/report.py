@@ -16,6 +16,7 @@ TARGETS = {
     "br_mae_medium_high": ("<=", 1.0, "brpm", "uw"),
     "hr_within5_all_pct": (">=", 90.0, "%", None),
     "rmssd_within6_pct": (">=", 100.0 * 9 / 11, "%", "welltory"),
+    "rmssd_on_clean_hr_pct": (">=", 90.0, "%", "welltory"),
     "br_skill_all": ("<=", 0.7, "×", "uw"),
     "br_skill_medium_high": ("<=", 0.5, "×", "uw"),
 }
@@ -34,7 +35,10 @@ ROWS = (
     ("rmssd_mae", "RMSSD MAE", "ms"),
     ("rmssd_within6_pct", "RMSSD within ±6 ms of ALL", "%"),
     ("rmssd_skill_all", "RMSSD skill, every RMSSD", "×"),
+    ("rmssd_on_clean_hr_pct", "RMSSD on clean-HR windows", "%"),
+    ("rmssd_on_beat_hr_pct", "RMSSD on clean beat-HR windows", "%"),
     ("interval_rmse", "beat interval RMSE vs ref RR", "ms"),
+    ("interval_rmse_rmssd", "…, accepted, RMSSD windows", "ms"),
     ("sdnn_mae", "SDNN MAE", "ms"),
     ("sd2sd1_mae", "SD2:SD1 MAE", ""),
     ("si_mae", "Baevsky SI MAE", "%/s²"),

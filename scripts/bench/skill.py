@@ -32,7 +32,30 @@ def skill_figures(windows, outcomes, constant):
     figures["hr_within5_all_pct"] = coverage(windows, outcomes, "heartRateBpm", "ref_hr_bpm", HR_COVERAGE_BPM)
     figures["rmssd_within6_pct"] = coverage(windows, outcomes, "rmssdMs", "ref_rmssd_ms", RMSSD_COVERAGE_MS)
     figures["interval_rmse"] = interval_rmse(windows, outcomes)
+    figures["interval_rmse_rmssd"] = interval_rmse(windows, outcomes, rmssd_intervals_only=True)
+    figures["rmssd_on_clean_hr_pct"] = rmssd_on_clean_hr(windows, outcomes, beats_only=False)
+    figures["rmssd_on_beat_hr_pct"] = rmssd_on_clean_hr(windows, outcomes, beats_only=True)
     return figures
+
+
+def rmssd_on_clean_hr(windows, outcomes, beats_only):
+    """% of the windows with an RMSSD reference that get a clean heart rate (returned, within HR_COVERAGE_BPM of
+    the reference; with `beats_only`, also timed by the beats: `diagnostics.hr_source` not `spectral`, since HRV
+    needs beats) that get RMSSD too; n = those windows."""
+    clean = [w for w in windows if "ref_rmssd_ms" in w.refs and _clean_heart_rate(w, outcomes[w.id], beats_only)]
+    hits = sum(1 for w in clean if outcomes[w.id].value("rmssdMs") is not None)
+    return stat(100.0 * hits / len(clean) if clean else None, len(clean))
+
+
+def _clean_heart_rate(window, outcome, beats_only):
+    """Whether `outcome` returned a heart rate within HR_COVERAGE_BPM of the window's reference (and, with
+    `beats_only`, one not taken from the spectrum)."""
+    value = outcome.value("heartRateBpm")
+    if value is None or "ref_hr_bpm" not in window.refs or not outcome.returned():
+        return False
+    diagnostics = (outcome.result or {}).get("diagnostics")
+    source = diagnostics.get("hr_source") if isinstance(diagnostics, dict) else None
+    return abs(value - window.refs["ref_hr_bpm"]) <= HR_COVERAGE_BPM and not (beats_only and source == "spectral")
 
 
 def skill_ratio(windows, outcomes, constant, result_key, ref_key, tier_key, tiers):
@@ -59,21 +82,25 @@ def coverage(windows, outcomes, result_key, ref_key, tolerance):
     return stat(100.0 * hits / len(with_ref) if with_ref else None, len(with_ref))
 
 
-def interval_rmse(windows, outcomes):
+def interval_rmse(windows, outcomes, rmssd_intervals_only=False):
     """Pooled RMSE (ms) of the tool's beat intervals against the reference RR intervals they match, over windows
     with reference RR (`rr_ms`) and beat times in the result's diagnostics; n = windows that contributed. The
-    constant guess's CONSTANT_INTERVAL stands for every interval of its window."""
+    constant guess's CONSTANT_INTERVAL stands for every interval of its window. With `rmssd_intervals_only`, only
+    the windows that got RMSSD and the intervals the engine accepted (`diagnostics.beats[].accepted` of the beat
+    ending the interval: both beats left in place by the artifact correction)."""
     errors = []
     contributed = 0
     for w in windows:
-        if not w.rr_ms:
+        if not w.rr_ms or (rmssd_intervals_only and outcomes[w.id].value("rmssdMs") is None):
             continue
         constant = outcomes[w.id].value(baseline.CONSTANT_INTERVAL)
-        beats = beat_times((outcomes[w.id].result or {}).get("diagnostics"))
+        diagnostics = (outcomes[w.id].result or {}).get("diagnostics")
+        beats = beat_times(diagnostics)
         if constant is not None:
             window_errors = [constant - interval for interval in w.rr_ms]
         elif len(beats) >= 3:
-            window_errors = matched_interval_errors(beats, w.rr_ms)
+            keep = accepted_intervals(diagnostics) if rmssd_intervals_only else None
+            window_errors = matched_interval_errors(beats, w.rr_ms, keep)
         else:
             continue
         if window_errors:
@@ -89,8 +116,18 @@ def beat_times(diagnostics):
     return sorted(t for t in times if isinstance(t, (int, float)))
 
 
-def matched_interval_errors(beats, rr_ms):
-    """Errors (ms) of beat intervals whose two beats match two successive reference beats.
+def accepted_intervals(diagnostics):
+    """Indices i (into the time-sorted beats) of the intervals from beat i to beat i + 1 whose ending beat is marked
+    `accepted` in `diagnostics.beats`."""
+    beats = (diagnostics or {}).get("beats") if isinstance(diagnostics, dict) else None
+    timed = sorted((b["time_s"], b.get("accepted") is True) for b in beats or []
+                   if isinstance(b, dict) and isinstance(b.get("time_s"), (int, float)))
+    return {i - 1 for i, (_, accepted) in enumerate(timed) if i > 0 and accepted}
+
+
+def matched_interval_errors(beats, rr_ms, keep=None):
+    """Errors (ms) of beat intervals whose two beats match two successive reference beats (and, given `keep`, whose
+    index is in it).
 
     The reference has intervals but no clock shared with the video, and the pulse reaches the finger a constant
     time after the heartbeat: the reference train is shifted by the offset (±ALIGN_SEARCH_S around the window
@@ -101,7 +138,7 @@ def matched_interval_errors(beats, rr_ms):
     best = None
     steps = int(2 * ALIGN_SEARCH_S / ALIGN_STEP_S) + 1
     for k in range(steps):
-        offset = beats[0] - ALIGN_SEARCH_S + k * ALIGN_STEP_S
+        offset = -ALIGN_SEARCH_S + k * ALIGN_STEP_S
         matches = match_beats(beats, [t + offset for t in reference])
         score = (len(matches), -sum(distance for _, _, distance in matches))
         if best is None or score > best[0]:
@@ -109,7 +146,7 @@ def matched_interval_errors(beats, rr_ms):
     by_beat = {beat: ref for beat, ref, _ in best[1]}
     return [1000.0 * (beats[i + 1] - beats[i]) - rr_ms[by_beat[i]]
             for i in range(len(beats) - 1)
-            if i in by_beat and i + 1 in by_beat and by_beat[i + 1] == by_beat[i] + 1]
+            if i in by_beat and i + 1 in by_beat and by_beat[i + 1] == by_beat[i] + 1 and (keep is None or i in keep)]
 
 
 def match_beats(beats, reference):

@@ -203,6 +203,18 @@ class IntervalErrorTests(unittest.TestCase):
         for error in errors:
             self.assertAlmostEqual(abs(error), 20.0, places=6)
 
+    def test_beats_of_a_late_part_of_the_window_are_matched_to_their_own_reference_beats(self):
+        # An answer from a part of the window (analysed_segment) has no beat in its first 15 s: the offset is
+        # searched around the window's start, not around the first beat.
+        rr_ms = [800.0 + 80.0 * math.sin(0.7 * k * k) for k in range(70)]   # no repeating stretch
+        reference = [0.6]
+        for interval in rr_ms:
+            reference.append(reference[-1] + interval / 1000.0)
+        beats = [t for t in reference if 15.0 <= t <= 55.0]
+        errors = matched_interval_errors(beats, rr_ms)
+        self.assertEqual(len(errors), len(beats) - 1)
+        self.assertTrue(all(abs(error) < 1e-6 for error in errors))
+
     def test_the_figure_needs_reference_intervals_and_beat_times(self):
         windows = [Window("w", "welltory", "/nowhere/w.csv", {}, (800.0, 800.0, 800.0)),
                    Window("v", "welltory", "/nowhere/v.csv", {}, ())]
@@ -221,6 +233,30 @@ class IntervalErrorTests(unittest.TestCase):
         figures = skill_figures(windows, guesses, guesses)
         self.assertEqual(figures["interval_rmse"]["n"], 1)
         self.assertAlmostEqual(figures["interval_rmse"]["value"], (20000.0 / 4) ** 0.5, places=6)
+
+    def test_the_rmssd_interval_figure_keeps_the_accepted_intervals_of_windows_with_rmssd(self):
+        rr_ms = (800.0, 800.0, 800.0, 800.0)
+        times = [1.0, 1.8, 2.66, 3.4, 4.2]                 # the 2nd and 3rd intervals 60 ms off
+        accepted = [False, True, False, False, True]       # the correction moved the beat at 2.66 s
+        beats = {"beats": [{"time_s": t, "accepted": a} for t, a in zip(times, accepted)]}
+        windows = [Window("w", "welltory", "/nowhere/w.csv", {}, rr_ms),
+                   Window("v", "welltory", "/nowhere/v.csv", {}, rr_ms)]
+        outcomes = {"w": result(diagnostics=beats, rmssdMs=30.0), "v": result(diagnostics=beats)}
+        figures = skill_figures(windows, outcomes, baseline.constant_guess(windows))
+        self.assertAlmostEqual(figures["interval_rmse"]["value"], (2 * 60.0 ** 2 / 4) ** 0.5, places=6)
+        self.assertEqual(figures["interval_rmse_rmssd"]["n"], 1)   # v got no RMSSD
+        self.assertAlmostEqual(figures["interval_rmse_rmssd"]["value"], 0.0, places=6)
+
+    def test_rmssd_is_counted_on_the_windows_with_a_clean_heart_rate(self):
+        windows = [window(name, ref_hr_bpm=60.0, ref_rmssd_ms=30.0) for name in ("a", "b", "c", "d")]
+        outcomes = {"a": result(heartRateBpm=61.0, quality=2, rmssdMs=28.0),
+                    "b": result(heartRateBpm=62.0, quality=2, diagnostics={"hr_source": "spectral"}),
+                    "c": result(heartRateBpm=70.0, quality=2),                    # 10 bpm off: not clean
+                    "d": result(heartRateBpm=60.0, quality=3)}
+        figures = skill_figures(windows, outcomes, baseline.constant_guess(windows))
+        self.assertEqual((figures["rmssd_on_clean_hr_pct"]["n"], figures["rmssd_on_beat_hr_pct"]["n"]), (3, 2))
+        self.assertAlmostEqual(figures["rmssd_on_clean_hr_pct"]["value"], 100.0 / 3)
+        self.assertAlmostEqual(figures["rmssd_on_beat_hr_pct"]["value"], 50.0)
 
 
 class SpectralPeakTests(unittest.TestCase):
