@@ -40,6 +40,16 @@ struct FastPrimitivesTests {
         }
     }
 
+    @Test func extremesAreTheEndsOfTheSortedValues() {
+        for count in [1, 3, 16, 50, 600] {
+            let values = sample(count: count, seed: 500 + UInt64(count)), sorted = values.sorted()
+            for kept in Set([1, min(2, count), max(1, count / 4), count]) {
+                let (smallest, largest) = OrderStatistics.extremes(values, count: kept)
+                #expect(smallest == Array(sorted.prefix(kept)) && largest == Array(sorted.suffix(kept)))
+            }
+        }
+    }
+
     @Test func aSharedTableMakesEachKeyOnceAndKeepsNoMoreThanItsCapacity() {
         let table = SharedTable<Int, [Int]>(capacity: 2)
         var made: [Int] = []

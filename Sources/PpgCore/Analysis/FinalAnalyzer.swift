@@ -49,9 +49,9 @@ public struct FinalAnalyzer: Sendable {
     /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
         var plans = FourierPlans()
-        let whole = measureSpan(frames: frames, motion: motion, plans: &plans)
-        let outcome = consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
-            ?? result(of: whole, screening: false)
+        var whole = measureSpan(frames: frames, motion: motion, plans: &plans)
+        let outcome = consistentSegment(frames: frames, motion: motion, whole: &whole, plans: &plans)
+            ?? result(of: &whole, screening: false)
         return outcome.map { result in
             var result = result
             result.diagnostics.readingStart = whole.signal.frames.first?.timestamp
@@ -72,6 +72,9 @@ public struct FinalAnalyzer: Sendable {
         var refusal: AnalysisError?
         /// The channels analysed (`analyzeChannel`; channels that cannot be chosen are left out).
         var analyses: [ChannelAnalysis] = []
+        /// The interval analysis of the beats of the channel a result was assembled from, kept by the first
+        /// result (a screening one) for the next (the complete one): it depends on the beats and options alone.
+        var intervals: (channel: PulseChannel, analysis: IntervalAnalysis)?
     }
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
@@ -114,8 +117,9 @@ public struct FinalAnalyzer: Sendable {
 
     /// The result of a measured span: its channel chosen and its figures assembled. A `screening` result (of a
     /// candidate part, or of the whole before its parts are tried) decides the heart rate, tier and flags only:
-    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records.
-    func result(of measurement: SpanMeasurement, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records. The interval
+    /// analysis of the chosen channel is kept in `measurement` for the next result of the same span.
+    func result(of measurement: inout SpanMeasurement, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
         if let refusal = measurement.refusal { return .failure(refusal) }
         let analyses = measurement.analyses
         var choice = ChannelChoice(candidates: analyses.map(\.candidate))
@@ -130,8 +134,10 @@ public struct FinalAnalyzer: Sendable {
                                    redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
             chosen = spectral
         }
+        let kept = measurement.intervals.flatMap { $0.channel == chosen.candidate.channel ? $0.analysis : nil }
         return assemble(signal: measurement.signal, choice: choice, channel: chosen, spectral: spectral,
-                        motion: measurement.motion, hrvAllowed: measurement.hrvAllowed, screening: screening)
+                        motion: measurement.motion, hrvAllowed: measurement.hrvAllowed, screening: screening,
+                        intervals: kept) { measurement.intervals = (chosen.candidate.channel, $0) }
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -231,15 +237,17 @@ public struct FinalAnalyzer: Sendable {
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
                           spectral: ChannelAnalysis?, motion: [MotionSample],
-                          hrvAllowed: Bool, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+                          hrvAllowed: Bool, screening: Bool, intervals kept: IntervalAnalysis?,
+                          keep: (IntervalAnalysis) -> Void) -> Result<AnalysisResult, AnalysisError> {
         let beats = channel.beats, evidence = channel.evidence
         guard beats.count > Self.minimumIntervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
                 noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
                 evidence.flags(minimumAmplitude: options.minimumAmplitude))))
         }
-        let intervals = IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
-                                         gateEnabled: options.consistencyGate)
+        let intervals = kept ?? IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
+                                                 gateEnabled: options.consistencyGate)
+        if kept == nil { keep(intervals) }
         let nn = intervals.normalIntervals
         var reasons = noHeartRateReasons(evidence: evidence, irregularFraction: intervals.irregularFraction)
         if nn.count < Self.minimumIntervals { reasons.append("few_beats") }

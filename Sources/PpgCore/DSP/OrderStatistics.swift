@@ -20,6 +20,42 @@ enum OrderStatistics {
         return count
     }
 
+    /// The `count` smallest and the `count` largest of `values` (at least `count` of them), each ascending: the
+    /// values a sort would put at ranks `0..<count` and `values.count − count..<values.count`. One pass, keeping
+    /// the two ends in order by insertion (cheap while `count` is small beside the number of values).
+    static func extremes(_ values: [Double], count: Int) -> (smallest: [Double], largest: [Double]) {
+        precondition(count >= 1 && count <= values.count, "count outside 1...values.count")
+        var smallest = [Double](repeating: 0, count: count), largest = smallest
+        smallest.withUnsafeMutableBufferPointer { low in
+            largest.withUnsafeMutableBufferPointer { high in
+                values.withUnsafeBufferPointer { value in
+                    _ = insertionSort(UnsafeBufferPointer(rebasing: value[..<count]), into: low)
+                    _ = insertionSort(UnsafeBufferPointer(rebasing: value[..<count]), into: high)
+                    for index in count..<value.count {
+                        let next = value[index]
+                        if next < low[count - 1] {
+                            var position = count - 1
+                            while position > 0 && low[position - 1] > next {
+                                low[position] = low[position - 1]
+                                position -= 1
+                            }
+                            low[position] = next
+                        }
+                        if next > high[0] {
+                            var position = 0
+                            while position + 1 < count && high[position + 1] < next {
+                                high[position] = high[position + 1]
+                                position += 1
+                            }
+                            high[position] = next
+                        }
+                    }
+                }
+            }
+        }
+        return (smallest, largest)
+    }
+
     /// Removes one value equal to `value` from the first `count` values of `sorted` (ascending) and returns the
     /// count left: the first of the equal values, which in a window filled by `insertionSort` in the order of the
     /// values' positions is the one that entered first. `sorted` must hold such a value.

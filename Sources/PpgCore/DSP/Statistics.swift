@@ -51,9 +51,22 @@ public enum Statistics {
         percentile(values, 50)
     }
 
-    /// Robust peak-to-peak spread: `P97.5 − P2.5`; nil for an empty input.
+    /// Robust peak-to-peak spread: `P97.5 − P2.5`; nil for an empty input. The two percentiles need only the few
+    /// smallest and largest values: taken in one pass (`OrderStatistics.extremes`) when they are few, else by
+    /// selection.
     public static func robustPeakToPeak(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
+        let bottom = orderPositions(count: values.count, 2.5), top = orderPositions(count: values.count, 97.5)
+        let tail = max(bottom.upper + 1, values.count - top.lower)
+        if 4 * tail <= values.count {
+            let (smallest, largest) = OrderStatistics.extremes(values, count: tail)
+            let first = values.count - tail
+            let lowValue = smallest[bottom.lower]
+                + (smallest[bottom.upper] - smallest[bottom.lower]) * bottom.fraction
+            let highValue = largest[top.lower - first]
+                + (largest[top.upper - first] - largest[top.lower - first]) * top.fraction
+            return highValue - lowValue
+        }
         var buffer = values
         let low = interpolatedOrderStatistic(&buffer, 2.5, searchFrom: 0)
         let high = interpolatedOrderStatistic(&buffer, 97.5, searchFrom: orderPositions(count: values.count, 2.5).lower)
