@@ -52,8 +52,16 @@ public struct ElgendiPeakDetector: Sendable {
             values.withUnsafeBufferPointer { source in
                 var sum = 0.0
                 sums[0] = sum
-                for position in 0..<(count + 2 * size) {
-                    sum += source[min(max(position - size, 0), count - 1)]
+                for position in 0..<size {  // the first value repeated
+                    sum += source[0]
+                    sums[position + 1] = sum
+                }
+                for position in size..<(count + size) {
+                    sum += source[position - size]
+                    sums[position + 1] = sum
+                }
+                for position in (count + size)..<(count + 2 * size) {  // the last value repeated
+                    sum += source[count - 1]
                     sums[position + 1] = sum
                 }
             }

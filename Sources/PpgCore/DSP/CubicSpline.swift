@@ -78,6 +78,9 @@ public struct CubicSpline: Sendable {
         guard factor > 1, samples.count >= 2 else { return samples }
         let second = unitGapSecondDerivatives(samples)
         let outputCount = (samples.count - 1) * factor + 1
+        if factor & (factor - 1) == 0 {
+            return upsampleByPowerOfTwo(samples, second: second, factor: factor, outputCount: outputCount)
+        }
         var output = [Double](repeating: 0, count: outputCount)
         samples.withUnsafeBufferPointer { values in
             second.withUnsafeBufferPointer { second in
@@ -97,6 +100,39 @@ public struct CubicSpline: Sendable {
             }
         }
         return output
+    }
+
+    /// `upsample` for a `factor` that is a power of two: then `x = index / factor`, `a = (interval + 1) − x` and
+    /// `b = x − interval` are exact (multiples of 1/factor), so each offset `r` within an interval has the same
+    /// `a = 1 − r/factor`, `b = r/factor` and cubic weights `a³ − a`, `b³ − b` in every interval; they are computed
+    /// once per offset and the output is the same expression of the same values, bit for bit.
+    private static func upsampleByPowerOfTwo(_ samples: [Double], second: [Double], factor: Int,
+                                             outputCount: Int) -> [Double] {
+        let weights = (0...factor).map { offset -> (a: Double, b: Double, cubicA: Double, cubicB: Double) in
+            let b = Double(offset) / Double(factor), a = 1 - b
+            return (a, b, a * a * a - a, b * b * b - b)
+        }
+        return [Double](unsafeUninitializedCapacity: outputCount) { output, initialized in
+            samples.withUnsafeBufferPointer { values in
+                second.withUnsafeBufferPointer { second in
+                    weights.withUnsafeBufferPointer { weights in
+                        var index = 0
+                        for interval in 0..<(values.count - 1) {
+                            let offsets = interval == values.count - 2 ? factor : factor - 1
+                            let (left, right) = (values[interval], values[interval + 1])
+                            let (leftSecond, rightSecond) = (second[interval], second[interval + 1])
+                            for offset in 0...offsets {
+                                let w = weights[offset]
+                                output[index] = w.a * left + w.b * right
+                                    + (w.cubicA * leftSecond + w.cubicB * rightSecond) / 6
+                                index += 1
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = outputCount
+        }
     }
 
     /// `solveSecondDerivatives` for knots 0, 1, 2, …: every gap 1, every diagonal entry before elimination 4.
