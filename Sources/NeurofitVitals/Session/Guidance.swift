@@ -5,7 +5,7 @@ public enum Guidance: String, Sendable, CaseIterable, Codable {
     case noContact
     /// The camera is below 70 % of its frame-rate tier.
     case frameDrop
-    /// Contact, but the pulse amplitude is below `minAmplitude`.
+    /// Contact, but the pulse amplitude is below `minAmplitude` and the quality window does not plainly show a pulse.
     case weakSignal
     /// Contact, but the quality score is below the start floor.
     case lowQuality

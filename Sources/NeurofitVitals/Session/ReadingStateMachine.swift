@@ -231,7 +231,7 @@ public struct ReadingStateMachine: Sendable {
     private func guidance(for tick: LiveTick) -> Guidance {
         if !tick.contact { return .noContact }
         if tick.measuredFps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
-        if tick.amplitude < configuration.advanced.minAmplitude { return .weakSignal }
+        if tick.amplitude < configuration.advanced.minAmplitude && !tick.showsCleanPulse { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant
     }

@@ -245,7 +245,8 @@ public struct LiveAnalyzer: Sendable {
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
             estimate: estimate(now: now, quality: score),
             sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now),
-            disturbed: now - latestStep < LiveQualityMeter.windowSeconds)
+            disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
+            showsCleanPulse: quality?.showsCleanPulse ?? false)
     }
 
     /// Whether the last `SustainedPulse.windowSeconds` of the current run hold a sustained pulse on `channel`.

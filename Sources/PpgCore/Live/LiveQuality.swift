@@ -5,4 +5,8 @@ struct LiveQuality: Sendable, Equatable {
     /// A pulse wave is plainly there: a concentrated spectrum whose peak agrees with the beat rate, consistent beat
     /// shapes and a first harmonic. Evidence of a finger on the lens whatever the camera's colour balance.
     var showsPulse: Bool
+    /// The pulse shows plainly and cleanly: `showsPulse` with beats that match their template at
+    /// `LiveQualityMeter.cleanPulseCorrelation` or better. Evidence that a pulse too small for the amplitude floor
+    /// is readable.
+    var showsCleanPulse: Bool
 }

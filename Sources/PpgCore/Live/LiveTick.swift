@@ -31,12 +31,16 @@ public struct LiveTick: Sendable, Equatable {
     /// within the last quality window: the score then measures the disturbance, or a window restarted after it,
     /// rather than the pulse.
     public var disturbed: Bool
+    /// Whether the quality window shows a pulse plainly and cleanly, however small: a full window whose spectral
+    /// peak agrees with the beat rate and carries a first harmonic, concentration ≥ 0.6, four beats at least and
+    /// template correlation ≥ 0.9 (`LiveQuality.showsCleanPulse`). A weak pulse that shows this is readable.
+    public var showsCleanPulse: Bool
 
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
-                disturbed: Bool = false) {
+                disturbed: Bool = false, showsCleanPulse: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -50,5 +54,6 @@ public struct LiveTick: Sendable, Equatable {
         self.estimate = estimate
         self.sustainedPulse = sustainedPulse
         self.disturbed = disturbed
+        self.showsCleanPulse = showsCleanPulse
     }
 }

@@ -38,9 +38,8 @@ struct SustainedPulse {
                                        minimumSeconds: Self.minimumSeconds),
               let rate = HarmonicRate(pulses: [recent.extraction.pulse], plans: &plans),
               rate.snr >= HarmonicRate.minimumSnr else { return false }
-        let span = recent.newestTime - frames[0].timestamp
-        let frameRate = span > 0 ? Double(frames.count - 1) / span : 0
-        guard !MainsFlicker.mayBeFlicker(peakHz: rate.rateBpm / 60, sampleRate: frameRate) else { return false }
+        guard !MainsFlicker.mayBeFlicker(peakHz: rate.rateBpm / 60, sampleRates: MainsFlicker.halfRates(frames))
+        else { return false }
         return rate.snr >= Self.standaloneSnr
             || FinalAnalyzer.confirmedRate(rate, candidatesBpm: [rate.rateBpm], pulses: [recent.extraction.pulse],
                                            extractor: extractor, decisiveSnr: nil) != nil

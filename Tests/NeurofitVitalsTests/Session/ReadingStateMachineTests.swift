@@ -83,6 +83,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             (LiveTick(time: 0, contact: false, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .noContact),
             (LiveTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0, measuredFps: 15), .frameDrop),
             (LiveTick(time: 0, contact: true, qualityScore: 0.1, amplitude: 0.4), .weakSignal),
+            (LiveTick(time: 0, contact: true, qualityScore: 0.4, amplitude: 0.4, showsCleanPulse: true), .lowQuality),
             (LiveTick(time: 0, contact: true, qualityScore: 0.49, amplitude: 0.6), .lowQuality),
             (LiveTick(time: 0, contact: true, qualityScore: nil, amplitude: 0.6), .lowQuality),
         ]
@@ -91,6 +92,18 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             #expect(events == [.guidance(expected, startProgress: 0)])
         }
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
+    }
+
+    @Test func aWeakPulseThatPlainlyShowsIsEligible() {
+        // A pulse of 0.3 counts, below minAmplitude, that the quality window plainly shows (a saturated red with a
+        // clean pulse of a fraction of a count) fills the gate; the same amplitude without that evidence does not.
+        var harness = Harness()
+        let plain = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 0.3, showsCleanPulse: true)
+        #expect(harness.tick { time in var copy = plain; copy.time = time; return copy }
+            == [.guidance(.compliant, startProgress: 1.0 / 3)])
+        let unclear = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 0.3)
+        #expect(harness.tick { time in var copy = unclear; copy.time = time; return copy }
+            == [.guidance(.weakSignal, startProgress: 1.0 / 3)])
     }
 
     @Test func startGateFillsThenStartsWithAnEmptyPreview() {
