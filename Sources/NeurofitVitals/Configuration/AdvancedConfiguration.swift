@@ -4,8 +4,8 @@
 public struct AdvancedConfiguration: Sendable, Equatable {
     // Contact and signal
 
-    /// Pulse amplitude below which positioning shows `weakSignal`, unless the quality window plainly shows a pulse
-    /// (a weak pulse that clean is readable). Default 0.5.
+    /// Pulse amplitude below which positioning shows `weakSignal`; half of it while the quality window shows the
+    /// pulse cleanly (a weak pulse that clean is readable). Default 0.5.
     public var minAmplitude: Double = 0.5
     /// Fraction of contact evidence needed to enter contact. Default 0.5.
     public var contactEnterFrac: Double = 0.5

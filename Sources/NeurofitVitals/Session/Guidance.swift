@@ -5,7 +5,8 @@ public enum Guidance: String, Sendable, CaseIterable, Codable {
     case noContact
     /// The camera is below 70 % of its frame-rate tier.
     case frameDrop
-    /// Contact, but the pulse amplitude is below `minAmplitude` and the quality window does not plainly show a pulse.
+    /// Contact, but the pulse amplitude is below `minAmplitude` (below half of it when the window shows the pulse
+    /// cleanly).
     case weakSignal
     /// Contact, but the quality score is below the start floor.
     case lowQuality

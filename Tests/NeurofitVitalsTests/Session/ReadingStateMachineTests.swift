@@ -95,14 +95,18 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     }
 
     @Test func aWeakPulseThatPlainlyShowsIsEligible() {
-        // A pulse of 0.3 counts, below minAmplitude, that the quality window plainly shows (a saturated red with a
-        // clean pulse of a fraction of a count) fills the gate; the same amplitude without that evidence does not.
+        // A pulse of 0.3 counts, below minAmplitude (0.5) but above half of it, that the quality window shows
+        // cleanly fills the gate; the same amplitude without that evidence does not, nor a clean-looking pattern of
+        // 0.1 counts (a constant input's band-pass residue can look clean).
         var harness = Harness()
         let plain = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 0.3, showsCleanPulse: true)
         #expect(harness.tick { time in var copy = plain; copy.time = time; return copy }
             == [.guidance(.compliant, startProgress: 1.0 / 3)])
         let unclear = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 0.3)
         #expect(harness.tick { time in var copy = unclear; copy.time = time; return copy }
+            == [.guidance(.weakSignal, startProgress: 1.0 / 3)])
+        let tiny = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 0.1, showsCleanPulse: true)
+        #expect(harness.tick { time in var copy = tiny; copy.time = time; return copy }
             == [.guidance(.weakSignal, startProgress: 1.0 / 3)])
     }
 
