@@ -237,8 +237,8 @@ public struct ReadingStateMachine: Sendable {
     private func guidance(for tick: LiveTick) -> Guidance {
         if !tick.contact { return .noContact }
         if tick.measuredFps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
-        let minAmplitude = configuration.advanced.minAmplitude * (tick.showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1)
-        if tick.amplitude < minAmplitude { return .weakSignal }
+        let amplitudeShare = tick.showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1
+        if tick.amplitude < configuration.advanced.minAmplitude * amplitudeShare { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant
     }

@@ -8,7 +8,7 @@ enum MainsFlicker {
     /// Flicker frequencies of 50 and 60 Hz mains and their first harmonics, Hz.
     static let frequencies: [Double] = [100, 120, 200, 240]
     /// How close to a folded flicker frequency a peak must be to be taken for it, Hz (a 5 s window resolves
-    /// ±0.2 Hz; a frame rate known to 0.1 % moves the fold by less than 0.03 Hz).
+    /// ±0.2 Hz).
     static let tolerance = 0.08
 
     /// Where `frequency` appears when sampled at `sampleRate`, Hz.
