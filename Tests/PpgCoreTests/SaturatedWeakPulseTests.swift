@@ -52,4 +52,36 @@ struct SaturatedWeakPulseTests {
         #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
                 "seed \(seed): truth \(truth), \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
     }
+
+    /// Seeds (all below 150, the tuning half of `nfv-bench honesty`) whose green is lit (20–79 counts, a usable
+    /// level) but carries at most a trace of the pulse, while red, clipped or above 250 counts, holds it: the
+    /// analysis once looked only at the lit channel and stayed silent.
+    static let pulseInClippedRedSeeds: [UInt64] = [8, 22, 50, 102, 104, 126]
+
+    /// The spectrum of a channel that cannot be chosen still answers when no lit channel shows the pulse, under
+    /// the same confirmation by the beat train; the same capture without its pulse has no heart rate.
+    @Test(arguments: pulseInClippedRedSeeds)
+    func aPulseLeftInAClippedRedIsReadBesideALitGreen(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let level = { (channel: PulseChannel) in
+            FinalAnalyzer.level(of: reading.frames.map { channel.value(in: $0) }[...],
+                                clipLevel: QualityWindowMeter().clipLevel)
+        }
+        #expect(ChannelChoice.hasUsableLevel(level(.green)), "seed \(seed): green \(level(.green))")
+        #expect(!ChannelChoice.hasUsableLevel(level(.red)), "seed \(seed): red \(level(.red))")
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
+        let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
+        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
+                "seed \(seed): truth \(truth), \(answer)")
+        #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
+
+        var pulseFree = capture.configuration
+        pulseFree.camera.acFraction = ChannelTriple(all: 0)
+        let noise = SyntheticReading(configuration: pulseFree)
+        if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
+            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
+        }
+    }
 }

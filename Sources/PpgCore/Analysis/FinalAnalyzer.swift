@@ -78,7 +78,8 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
-    /// from. Quality windows overlapping `cut` (a stretch left out of the frames) are not measured. Without
+    /// from (those with a usable level, all of them when none has one, and the others too when no lit channel
+    /// holds a spectral rate). Quality windows overlapping `cut` (a stretch left out of the frames) are not measured. Without
     /// `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`. `plans` lends the
     /// FFT plans (shared by the spans of a reading).
     func measureSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
@@ -109,6 +110,15 @@ public struct FinalAnalyzer: Sendable {
                 if let analysis = analyzeChannel(channel, signal: signal, motion: motion, cut: cut, plans: &plans,
                                                  mustExceed: bar) {
                     measurement.analyses.append(analysis)
+                }
+            }
+            if !measurement.analyses.contains(where: { $0.spectralRate != nil }) {
+                // No lit channel shows the pulse in its spectrum: a clipped or dark one may (a torch that drives
+                // red to clipping leaves its pulse of a count there, beside a lit green without one). Its spectrum
+                // may answer (`spectralFallback`) under the same confirmation; the choice stays with the lit
+                // channels unless they hold no beat train (`result(of:screening:)`).
+                measurement.analyses += PulseChannel.allCases.filter { !levelEligible.contains($0) }.compactMap {
+                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
                 }
             }
         }
