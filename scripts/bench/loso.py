@@ -196,7 +196,8 @@ def _print_delayed(delayed):
     print("  breathing against the reference delayed by D s, D chosen on the other subjects (reference_delay):")
     for subject, row in delayed.items():
         print(f"    {subject:<12} D = {row['delay']:>2} s   every rate: MAE/guess {_num(row['mae'], 2)}/"
-              f"{_num(row['guess'], 2)} ({_num(row['ratio'], 2)}×, {row['n']} windows)")
+              f"{_num(row['guess'], 2)} ({_num(row['ratio'], 2)}×, {row['n']} windows)"
+              f"   the delayed reference by the window's own: {_num(row.get('ceiling'), 2)}×")
     ratios = [row["ratio"] for row in delayed.values() if row["ratio"] is not None]
     verdict = "yes" if ratios and all(x <= ALL_SKILL_LIMIT for x in ratios) else "NO"
     print(f"    every subject ≤ {ALL_SKILL_LIMIT:g}× against the delayed reference: {verdict}")

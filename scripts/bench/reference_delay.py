@@ -53,8 +53,8 @@ def delayed_reference(window, series, delay_s):
 
 
 def delayed_rows(windows, outcomes, series):
-    """{subject: {"delay", "mae", "guess", "ratio", "n"}} for one dataset's windows (outcomes: {id: Outcome});
-    {} when no window has a delayed reference."""
+    """{subject: {"delay", "mae", "guess", "ratio", "n", "ceiling"}} for one dataset's windows (outcomes: {id:
+    Outcome}; "ceiling": `_ceiling`); {} when no window has a delayed reference."""
     references = {(w.id, d): delayed_reference(w, series, d) for w in windows for d in DELAYS_S}
     if not any(v is not None for v in references.values()):
         return {}
@@ -72,8 +72,23 @@ def delayed_rows(windows, outcomes, series):
         n = len(ours)
         mae, guess_mae = (sum(ours) / n, sum(theirs) / n) if n else (None, None)
         rows[subject] = {"delay": delay, "mae": mae, "guess": guess_mae, "n": n,
-                         "ratio": mae / guess_mae if n and guess_mae > 0 else None}
+                         "ratio": mae / guess_mae if n and guess_mae > 0 else None,
+                         "ceiling": _ceiling(members, others, references, delay)}
     return rows
+
+
+def _ceiling(members, others, references, delay):
+    """The delayed reference itself scored against each window's own reference, as a multiple of the constant
+    guess's error there (the other subjects' median own reference): what an answer that is exactly the breathing
+    the reference reports `delay` seconds later would score by the window's own reference. None without windows."""
+    own = [w.refs["ref_br_brpm"] for w in others if "ref_br_brpm" in w.refs]
+    if not own:
+        return None
+    guess = median(own)
+    pairs = [(references[(w.id, delay)], w.refs["ref_br_brpm"]) for w in members
+             if "ref_br_brpm" in w.refs and references[(w.id, delay)] is not None]
+    theirs = sum(abs(guess - reference) for _, reference in pairs)
+    return sum(abs(delayed - reference) for delayed, reference in pairs) / theirs if theirs > 0 else None
 
 
 def _mae(windows, outcomes, references, delay):

@@ -48,6 +48,31 @@ class ReferenceDelayTests(unittest.TestCase):
         self.assertGreater(rows["A"]["mae"], 0.0)       # A's own timing is not learnt from A
         self.assertEqual(rows["A"]["n"], 4)
 
+    def test_the_ceiling_scores_the_delayed_reference_by_each_windows_own(self):
+        # Each window's own reference is its span's mean; the answers follow the reference 40 s later, so D = 40 and
+        # the ceiling is the error of that delayed reference against the own one over the guess's (the other
+        # subjects' median own reference): 0 for a subject whose breathing never changes.
+        series = {s: stepped(140, 10.0 + k, 20.0 + k) for k, s in enumerate("ABC")}
+        series["D"] = stepped(140, 15.0, 15.0)
+        windows = []
+        for s in "ABCD":
+            for i in range(4):
+                w = window(f"{s}{i}", s, 60.0 * i)
+                w.refs["ref_br_brpm"] = delayed_reference(w, series, 0)
+                windows.append(w)
+        outcomes = {w.id: breathing(delayed_reference(w, series, 40)) for w in windows}
+        rows = delayed_rows(windows, outcomes, series)
+        guess = sorted(w.refs["ref_br_brpm"] for w in windows if w.subject != "A")[5:7]
+        guess = sum(guess) / 2
+        members = [w for w in windows if w.subject == "A"]
+        own = [w.refs["ref_br_brpm"] for w in members]
+        moved = [delayed_reference(w, series, 40) for w in members]
+        expected = sum(abs(m - o) for m, o in zip(moved, own)) / sum(abs(guess - o) for o in own)
+        self.assertEqual(rows["A"]["delay"], 40)
+        self.assertGreater(expected, 0.1)
+        self.assertAlmostEqual(rows["A"]["ceiling"], expected)
+        self.assertEqual(rows["D"]["ceiling"], 0.0)
+
     def test_no_rows_without_series(self):
         self.assertEqual(delayed_rows([window("a", "A", 0.0)], {"a": breathing(12.0)}, {}), {})
 
