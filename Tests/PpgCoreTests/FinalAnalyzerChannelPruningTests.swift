@@ -72,6 +72,53 @@ struct FinalAnalyzerChannelPruningTests {
         #expect(pruned > 0)
     }
 
+    @Test func theFramesBoundIsNeverBelowTheBeatsBound() {
+        let analyzer = FinalAnalyzer()
+        for reading in cases {
+            let signal = ReadingSignal(frames: reading.frames)
+            var plans = FourierPlans()
+            for channel in PulseChannel.allCases {
+                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) else {
+                    continue
+                }
+                for window in analysis.evidence.windows {
+                    let frames = signal.frames[...]
+                    #expect(analyzer.qualityMeter.frameScoreUpperBound(start: window.start, end: window.end,
+                                                                      frames: frames)
+                        >= analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
+                                                                 frames: frames, beats: analysis.beats))
+                }
+            }
+        }
+    }
+
+    /// A channel ruled out by its frames alone (before its beats are sought) is one the window-by-window pruning
+    /// drops too, for bars around its own mean score and above the highest score a window can reach.
+    @Test func theFramesRuleOutOnlyChannelsThePruningDrops() throws {
+        let analyzer = FinalAnalyzer()
+        var ruledOut = 0, kept = 0
+        for reading in cases {
+            let signal = ReadingSignal(frames: reading.frames)
+            var plans = FourierPlans()
+            for channel in PulseChannel.allCases {
+                let analysis = try #require(analyzer.analyzeChannel(channel, signal: signal, motion: [],
+                                                                    plans: &plans))
+                let mean = analysis.evidence.meanScore
+                for bar in [mean - 0.05, mean + 0.01, 1.0, 1.01] {
+                    let pruned = analyzer.qualityWindows(signal: signal, pulses: analysis.pulses,
+                                                         beats: analysis.beats, plans: &plans, mustExceed: bar) == nil
+                    if analyzer.framesRuleOut(bar, signal: signal, cut: nil) {
+                        #expect(pruned, "ruled out at bar \(bar) although its windows reach \(mean)")
+                        ruledOut += 1
+                    } else {
+                        kept += 1
+                    }
+                }
+            }
+        }
+        #expect(ruledOut > 0 && kept > 0)
+    }
+
     @Test func theBarIsRedsScorePlusItsMarginOrTheBestOtherScore() {
         func candidate(_ channel: PulseChannel, _ score: Double?) -> ChannelChoice.Candidate {
             ChannelChoice.Candidate(channel: channel, dc: 100, clippedFraction: 0, score: score)

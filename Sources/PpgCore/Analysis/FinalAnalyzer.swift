@@ -116,9 +116,13 @@ public struct FinalAnalyzer: Sendable {
                 // No lit channel shows the pulse in its spectrum: a clipped or dark one may (a torch that drives
                 // red to clipping leaves its pulse of a count there, beside a lit green without one). Its spectrum
                 // may answer (`spectralFallback`) under the same confirmation; the choice stays with the lit
-                // channels unless they hold no beat train (`result(of:screening:)`).
+                // channels unless they hold no beat train (`result(of:screening:)`). While a lit channel is
+                // eligible, one without a spectral rate could change nothing (the choice passes it over), so it
+                // is left out before its beats and quality windows are measured.
+                let choiceMade = measurement.analyses.contains { $0.candidate.isEligible }
                 measurement.analyses += PulseChannel.allCases.filter { !levelEligible.contains($0) }.compactMap {
-                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
+                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans,
+                                   onlyWithSpectralRate: choiceMade)
                 }
             }
         }
@@ -176,16 +180,19 @@ public struct FinalAnalyzer: Sendable {
 
     /// Extracts beats and measures quality on `channel` (the choice compares channels). With
     /// `mustExceed`, stops and returns nil as soon as the channel's mean quality score provably stays at or below
-    /// it (the measured windows so far plus the spectrum-free upper bounds of the rest): it cannot be chosen.
-    /// `plans` lends the FFT plans (shared by the channels of a reading); quality windows overlapping `cut` are
-    /// not measured.
+    /// it (the upper bounds its frames allow, before any beat is sought; then the measured windows so far plus the
+    /// spectrum-free upper bounds of the rest): it cannot be chosen. With `onlyWithSpectralRate`, returns nil
+    /// when the channel's spectrum holds no `HarmonicRate`, before its beats are sought. `plans` lends the FFT
+    /// plans (shared by the channels of a reading); quality windows overlapping `cut` are not measured.
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
                         cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
-                        mustExceed bar: Double? = nil) -> ChannelAnalysis? {
+                        mustExceed bar: Double? = nil, onlyWithSpectralRate: Bool = false) -> ChannelAnalysis? {
+        if let bar, framesRuleOut(bar, signal: signal, cut: cut) { return nil }
         let raw = signal.rawSegments(of: channel)
-        let extracted = raw.enumerated().map { extractor.extract($1, segmentIndex: $0) }
-        let beats = extracted.flatMap(\.beats)
-        let pulses = extracted.map(\.pulse)
+        let pulses = raw.map { extractor.pulseWaveform($0) }
+        let earlyRate = onlyWithSpectralRate ? HarmonicRate(pulses: pulses, plans: &plans) : nil
+        if onlyWithSpectralRate && earlyRate == nil { return nil }
+        let beats = raw.indices.flatMap { extractor.extract(raw[$0], pulse: pulses[$0], segmentIndex: $0).beats }
         guard let windows = qualityWindows(signal: signal, pulses: pulses, beats: beats, cut: cut, plans: &plans,
                                            mustExceed: bar) else { return nil }
         let evidence = ReadingEvidence(windows: windows,
@@ -196,7 +203,8 @@ public struct FinalAnalyzer: Sendable {
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
         return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence, pulses: pulses,
-                               spectralRate: HarmonicRate(pulses: pulses, plans: &plans))
+                               spectralRate: onlyWithSpectralRate ? earlyRate : HarmonicRate(pulses: pulses,
+                                                                                             plans: &plans))
     }
 
     /// Mean level and share of clipped frames of `channel`.
@@ -213,14 +221,7 @@ public struct FinalAnalyzer: Sendable {
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
                         cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
                         mustExceed bar: Double? = nil) -> [QualityWindow]? {
-        guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else { return [] }
-        let length = min(qualityMeter.windowSeconds, last - first)
-        var starts: [Double] = []
-        var start = first
-        while start + length <= last + 1e-9 {
-            if !(cut.map { $0.overlaps(start...(start + length)) } ?? false) { starts.append(start) }
-            start += qualityStepSeconds
-        }
+        let (starts, length) = qualityWindowStarts(signal: signal, cut: cut)
         let frames = signal.frames[...]
         // boundAfter[i]: the summed score bounds of the windows from i on.
         var boundAfter = [Double](repeating: 0, count: starts.count + 1)
@@ -243,6 +244,35 @@ public struct FinalAnalyzer: Sendable {
             }
         }
         return windows
+    }
+
+    /// The starts of the quality windows over `signal` (except those overlapping `cut`) and their length, seconds.
+    func qualityWindowStarts(signal: ReadingSignal, cut: ClosedRange<Double>?) -> (starts: [Double], length: Double) {
+        guard let first = signal.frames.first?.timestamp, let last = signal.frames.last?.timestamp else {
+            return ([], 0)
+        }
+        let length = min(qualityMeter.windowSeconds, last - first)
+        var starts: [Double] = []
+        var start = first
+        while start + length <= last + 1e-9 {
+            if !(cut.map { $0.overlaps(start...(start + length)) } ?? false) { starts.append(start) }
+            start += qualityStepSeconds
+        }
+        return (starts, length)
+    }
+
+    /// Whether a channel of `signal` is sure to be pruned by `qualityWindows` with `bar`, whatever its pulse and
+    /// beats: the mean of its windows' score bounds from their frames alone (`frameScoreUpperBound`) already falls
+    /// short. Each window's score is at most its bound and the sums run in the same order, so `qualityWindows`
+    /// would return nil at its last window at the latest.
+    func framesRuleOut(_ bar: Double, signal: ReadingSignal, cut: ClosedRange<Double>?) -> Bool {
+        let (starts, length) = qualityWindowStarts(signal: signal, cut: cut)
+        guard !starts.isEmpty else { return false }
+        var bound = 0.0
+        for start in starts {
+            bound += qualityMeter.frameScoreUpperBound(start: start, end: start + length, frames: signal.frames[...])
+        }
+        return bound / Double(starts.count) < bar - Self.pruningTolerance
     }
 
     private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,

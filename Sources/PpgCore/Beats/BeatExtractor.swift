@@ -62,7 +62,11 @@ public struct BeatExtractor: Sendable {
 
     /// Beats of the segment `raw` (intensity polarity, frame-rate grid), labelled with `segmentIndex`.
     public func extract(_ raw: UniformSegment, segmentIndex: Int) -> SegmentBeats {
-        let pulse = pulseWaveform(raw)
+        extract(raw, pulse: pulseWaveform(raw), segmentIndex: segmentIndex)
+    }
+
+    /// Beats of the segment `raw` whose band-passed waveform `pulse` (`pulseWaveform(raw)`) is already at hand.
+    func extract(_ raw: UniformSegment, pulse: UniformSegment, segmentIndex: Int) -> SegmentBeats {
         guard raw.samples.count >= 8 else { return SegmentBeats(pulse: pulse, beats: []) }
         let factor = upsamplingFactor(sampleRate: raw.sampleRate)
         let fine = UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate * Double(factor),

@@ -102,6 +102,15 @@ public struct QualityWindowMeter: Sendable {
                            contactFraction: 1)
     }
 
+    /// An upper bound of the score `measure` gives the window `start..<end` from its frames alone, before any beat
+    /// is found: the score with full spectral concentration, template correlation and contact (at least
+    /// `scoreUpperBound`'s).
+    public func frameScoreUpperBound(start: Double, end: Double, frames: ArraySlice<FrameSample>) -> Double {
+        QualityScore.score(concentration: 1, templateCorrelation: 1,
+                           saturationFraction: frameLevels(start: start, end: end, frames: frames).clipped,
+                           contactFraction: 1)
+    }
+
     /// Mean saturation and share of frames passing the colour contact rule among the frames in `start..<end`.
     private func frameLevels(start: Double, end: Double,
                              frames: ArraySlice<FrameSample>) -> (clipped: Double, colourContact: Double) {
