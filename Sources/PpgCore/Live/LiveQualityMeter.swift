@@ -27,6 +27,9 @@ struct LiveQualityMeter: Sendable {
     /// passes `showsPulse` stayed below 0.88 in 3,200 ticks (80 synthetic 40 s scenes of a steady finger-coloured
     /// light), while a clean fingertip pulse of a fraction of a count reads 0.94–0.99.
     static let cleanPulseCorrelation = 0.9
+    /// Largest share of the window's median beat amplitude at which a detection that splits a period is taken for a
+    /// dicrotic wave, not a beat (those taken for beats on a real recording measured 12–20 % of the beats around them).
+    static let minorBeatShare = 1.0 / 3
     /// Beats a window needs to show a pulse (4 beats in 5 s: 48 bpm and faster).
     static let pulseMinimumBeats = 4
 
@@ -93,10 +96,35 @@ struct LiveQualityMeter: Sendable {
         return count > 0 ? clipped / Double(count) : 0
     }
 
-    /// Whether the beat rate of `beats` matches the spectral peak `peakHz`.
+    /// Whether the beats run at the spectral peak `peakHz`: the median of their intervals, once every minor detection
+    /// that split a period in two is left out (`withoutMinorSplits`), lies within `rateAgreement` of it.
     static func beatRateAgrees(with peakHz: Double, beats: [DetectedBeat]) -> Bool {
-        guard let beatHz = beatRateHz(beats) else { return false }
-        return abs(peakHz - beatHz) <= rateAgreement * beatHz
+        guard peakHz > 0, beats.count >= 3 else { return false }
+        let kept = withoutMinorSplits(beats, period: 1 / peakHz)
+        guard kept.count >= 2 else { return false }
+        let intervals = (1..<kept.count).map { kept[$0].time - kept[$0 - 1].time }
+        guard let median = Statistics.median(intervals), median > 0 else { return false }
+        return abs(peakHz - 1 / median) <= rateAgreement / median
+    }
+
+    /// `beats` without each one that is smaller than `minorBeatShare` of the window's median beat amplitude and
+    /// splits a period: the intervals before and after it are both shorter than `period` by more than
+    /// `rateAgreement` and together last `period` within `rateAgreement`. A dicrotic wave taken for a beat is such
+    /// a detection (at 60 bpm it follows the beat by 0.3 s at a fifth of its height); two of them in a 5 s window
+    /// move the median interval to a rate the heart does not have.
+    static func withoutMinorSplits(_ beats: [DetectedBeat], period: Double) -> [DetectedBeat] {
+        guard beats.count >= 3, let median = Statistics.median(beats.map(\.amplitude)) else { return beats }
+        let short = (1 - rateAgreement) * period
+        var kept = [beats[0]]
+        for index in 1..<beats.count {
+            let before = beats[index].time - kept[kept.count - 1].time
+            if index + 1 < beats.count, beats[index].amplitude < minorBeatShare * median, before < short {
+                let after = beats[index + 1].time - beats[index].time
+                if after < short, abs(before + after - period) <= rateAgreement * period { continue }
+            }
+            kept.append(beats[index])
+        }
+        return kept
     }
 
     /// The rate of `beats` from their median interval (two intervals at least), Hz.
