@@ -246,7 +246,14 @@ public struct LiveAnalyzer: Sendable {
             estimate: estimate(now: now, quality: score),
             sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now),
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
-            showsCleanPulse: quality?.showsCleanPulse ?? false)
+            showsCleanPulse: quality?.showsCleanPulse ?? false,
+            frameNoise: frameNoise(now: now))
+    }
+
+    /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).
+    private func frameNoise(now: Double) -> Double {
+        let recent = frames.frames(from: frames.firstIndex(notBefore: now - Self.amplitudeWindowSeconds))
+        return FrameNoise.sigma(recent.map { channel.value(in: $0) })
     }
 
     /// Whether the last `SustainedPulse.windowSeconds` of the current run hold a sustained pulse on `channel`.

@@ -85,12 +85,7 @@ struct LiveContact: Sendable, Equatable {
     private static func isStillScene(_ levels: [Double], level: Double, fingerLevel: Double) -> Bool {
         guard fingerLevel > 0, level > 0, abs(level / fingerLevel - 1) > frozenLevelChange,
               let spread = Statistics.robustPeakToPeak(levels) else { return false }
-        // Second differences: a smooth movement of the level leaves little in them, a frame noise of σ a median
-        // magnitude of 1.652 σ (the noise of three frames, weighted 1, −2, 1).
-        let curvature = levels.indices.dropFirst().dropLast().map {
-            abs(levels[$0 - 1] - 2 * levels[$0] + levels[$0 + 1])
-        }
-        let noise = (Statistics.median(curvature) ?? 0) / 1.652
+        let noise = FrameNoise.sigma(levels)
         if spread < stillNoiseMultiple * noise { return true }
         return abs(level / fingerLevel - 1) > sceneLevelChange && spread < stillSpread * level
     }

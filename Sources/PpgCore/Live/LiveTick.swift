@@ -35,12 +35,17 @@ public struct LiveTick: Sendable, Equatable {
     /// peak agrees with the beat rate and carries a first harmonic, concentration ≥ 0.6, four beats at least and
     /// template correlation ≥ 0.9 (`LiveQuality.showsCleanPulse`). A weak pulse that shows this is readable.
     public var showsCleanPulse: Bool
+    /// σ of the frame-to-frame noise of the pulse channel over the same seconds as `amplitude`, 8-bit counts
+    /// (`FrameNoise`); 0 when unknown. A pulse stands far above it (20 times and more on real fingertips); camera
+    /// noise alone swings the band-passed signal by about twice it.
+    public var frameNoise: Double
 
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
-                disturbed: Bool = false, showsCleanPulse: Bool = false) {
+                disturbed: Bool = false, showsCleanPulse: Bool = false,
+                frameNoise: Double = 0) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -55,5 +60,6 @@ public struct LiveTick: Sendable, Equatable {
         self.sustainedPulse = sustainedPulse
         self.disturbed = disturbed
         self.showsCleanPulse = showsCleanPulse
+        self.frameNoise = frameNoise
     }
 }

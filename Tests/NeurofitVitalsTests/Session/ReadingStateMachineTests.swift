@@ -110,6 +110,20 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             == [.guidance(.weakSignal, startProgress: 1.0 / 3)])
     }
 
+    @Test func aSwingNoLargerThanTheFrameNoiseIsNoPulse() {
+        // A swing of 1.5 counts on frames whose noise has a σ of 0.5 is what camera noise alone does (about twice
+        // its σ), however the quality window scored it; the same swing over a noise of 0.1 is a pulse.
+        var harness = Harness()
+        let noisy = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 1.5, frameNoise: 0.5)
+        #expect(harness.tick { time in var copy = noisy; copy.time = time; return copy }
+            == [.guidance(.weakSignal, startProgress: 0)])
+        let pulse = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 1.5, frameNoise: 0.1)
+        #expect(harness.tick { time in var copy = pulse; copy.time = time; return copy }
+            == [.guidance(.compliant, startProgress: 1.0 / 3)])
+        let floor = ReadingStateMachine.pulseToNoiseFloor
+        #expect(1.5 < floor * 0.5 && 1.5 >= floor * 0.1)
+    }
+
     @Test func startGateFillsThenStartsWithAnEmptyPreview() {
         var harness = Harness()
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
