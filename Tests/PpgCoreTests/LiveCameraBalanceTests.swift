@@ -5,11 +5,10 @@ import Testing
 /// coloured lamp and with frame gaps: a reading the session can start (contact, amplitude, quality) wherever a pulse
 /// is, never without one.
 struct LiveCameraBalanceTests {
-    /// What the session's start gate asks of a tick by default: contact, amplitude ≥ 0.5 counts (≥ 0.25 when the
-    /// window shows the pulse cleanly) and ≥ 5 times the frame noise, quality ≥ 0.5.
+    /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
+    /// `startQualityFloor` 0.5): contact, a readable pulse (`LiveTick.showsReadablePulse`) and quality.
     private func startable(_ tick: LiveTick) -> Bool {
-        tick.contact && (tick.amplitude >= 0.5 || (tick.showsCleanPulse && tick.amplitude >= 0.25))
-            && tick.amplitude >= 5 * tick.frameNoise && (tick.qualityScore ?? 0) >= 0.5
+        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && (tick.qualityScore ?? 0) >= 0.5
     }
 
     private func run(dc: ChannelTriple, ac: ChannelTriple, noise: ChannelTriple = ChannelTriple(red: 0.1, green: 0.1,

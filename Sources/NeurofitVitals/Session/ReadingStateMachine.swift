@@ -35,17 +35,6 @@ public struct ReadingStateMachine: Sendable {
     /// A measured frame rate below this share of the tier is a frame drop.
     public static let frameDropFraction = 0.7
 
-    /// Share of `advanced.minAmplitude` a pulse needs while its window shows it cleanly (`LiveTick.showsCleanPulse`):
-    /// a clean pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99),
-    /// while a level without any pulse never is (a constant input leaves the band-pass a residue of 1e-14 counts
-    /// whose pattern repeats exactly, which the quality window can take for a clean pulse).
-    public static let cleanPulseAmplitudeShare = 0.5
-    /// Multiple of the frame noise (`LiveTick.frameNoise`) a pulse's amplitude must reach to be read. Camera noise
-    /// alone swings the band-passed signal by about twice its σ (99 % of pulse-free ticks stay below 4); the pulses
-    /// of real fingertips reached 8 times it and more, most of them 20 times. Without it, frame noise of half a
-    /// count on a steady finger-coloured light passed the amplitude floor and filled the start gate.
-    public static let pulseToNoiseFloor = 5.0
-
     /// The longest step between two ticks (sample time) a reading goes on across: the longest disturbance the final
     /// analysis can cut out. A longer jump cancels the attempt (`timestamp_jump`) instead of ending it early.
     public static let maximumTimestampJumpSeconds = FinalAnalyzer.maximumCutSeconds
@@ -242,9 +231,7 @@ public struct ReadingStateMachine: Sendable {
     private func guidance(for tick: LiveTick) -> Guidance {
         if !tick.contact { return .noContact }
         if tick.measuredFps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
-        let amplitudeShare = tick.showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1
-        if tick.amplitude < configuration.advanced.minAmplitude * amplitudeShare
-            || tick.amplitude < Self.pulseToNoiseFloor * tick.frameNoise { return .weakSignal }
+        if !tick.showsReadablePulse(minAmplitude: configuration.advanced.minAmplitude) { return .weakSignal }
         if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
         return .compliant
     }

@@ -40,6 +40,25 @@ public struct LiveTick: Sendable, Equatable {
     /// noise alone swings the band-passed signal by about twice it.
     public var frameNoise: Double
 
+    /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
+    /// pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99), while a
+    /// level without any pulse never is (a constant input leaves the band-pass a residue of 1e-14 counts whose
+    /// pattern repeats exactly, which the quality window can take for a clean pulse).
+    public static let cleanPulseAmplitudeShare = 0.5
+    /// Multiple of `frameNoise` a pulse's amplitude must reach to be read. Camera noise alone swings the band-passed
+    /// signal by about twice its σ (99 % of pulse-free ticks stay at 3.9 or below); the pulses of real fingertips
+    /// reached 8 times it and more, most of them 20 times. Without it, frame noise of half a count on a steady
+    /// finger-coloured light passed the amplitude floor and filled the start gate.
+    public static let pulseToNoiseFloor = 5.0
+
+    /// Whether the tick's pulse is large enough to read: `amplitude` reaches `minAmplitude` (counts; the share
+    /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly) and `pulseToNoiseFloor` times
+    /// `frameNoise`. Contact and quality are judged apart.
+    public func showsReadablePulse(minAmplitude: Double) -> Bool {
+        let share = showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1
+        return amplitude >= minAmplitude * share && amplitude >= Self.pulseToNoiseFloor * frameNoise
+    }
+
     /// Creates a tick.
     public init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double,
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,

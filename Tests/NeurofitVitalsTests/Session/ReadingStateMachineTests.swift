@@ -120,7 +120,7 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         let pulse = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 1.5, frameNoise: 0.1)
         #expect(harness.tick { time in var copy = pulse; copy.time = time; return copy }
             == [.guidance(.compliant, startProgress: 1.0 / 3)])
-        let floor = ReadingStateMachine.pulseToNoiseFloor
+        let floor = LiveTick.pulseToNoiseFloor
         #expect(1.5 < floor * 0.5 && 1.5 >= floor * 0.1)
     }
 
