@@ -301,8 +301,10 @@ public struct FinalAnalyzer: Sendable {
             reasons.append("too_regular")
         }
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
-        let spectralHeartRate = spectralFallback(
+        let confirmed = spectralFallback(
             spectral, reasons: reasons, beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
+        let folded = confirmed == nil ? foldedFallback(signal: signal, reasons: reasons) : nil
+        let spectralHeartRate = confirmed ?? folded?.rateBpm
         let heartRate = spectralHeartRate ?? beatRate
         guard reasons.isEmpty || spectralHeartRate != nil, heartRate > 0, heartRate.isFinite else {
             return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
@@ -313,8 +315,8 @@ public struct FinalAnalyzer: Sendable {
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
         let fromBeats = spectralHeartRate == nil
         var rivals: [Double] = []
-        if let spectralHeartRate, let spectral, let rate = spectral.spectralRate {
-            rivals = Self.rivalRates(of: spectralHeartRate, rate: rate, pulses: spectral.pulses, extractor: extractor)
+        if let confirmed, let spectral, let rate = spectral.spectralRate {
+            rivals = Self.rivalRates(of: confirmed, rate: rate, pulses: spectral.pulses, extractor: extractor)
         }
         if !rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
         let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && rivals.isEmpty
@@ -340,6 +342,10 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
+        // The channel whose spectrum or fold gave the rate, which may not be the channel chosen for the beats.
+        if let channel = folded?.channel ?? (confirmed == nil ? nil : spectral?.candidate.channel) {
+            diagnostics.channel = channel
+        }
         diagnostics.candidateRatesBpm = rivals.isEmpty ? [] : [heartRate] + rivals
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(
@@ -392,6 +398,19 @@ public struct FinalAnalyzer: Sendable {
             return nil
         }
         return reasons.isEmpty && agreesWithBeats(best) ? nil : best
+    }
+
+    /// The rate of the reading's fold (`FoldedRate`, over every channel's band-passed pulse) to report when
+    /// neither the beats nor a spectral rate their train confirms (`spectralFallback`) give one, and the only
+    /// `reasons` against the beats are `beatSeriesReasons`; nil otherwise. The fold rules out half, double and
+    /// triple rates by the cycle's shape; noise folds incoherently.
+    func foldedFallback(signal: ReadingSignal, reasons: [String]) -> FoldedRate? {
+        guard !reasons.isEmpty, reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
+        var plans = FourierPlans()
+        let channels = PulseChannel.allCases.map { channel in
+            (channel, signal.rawSegments(of: channel).map(extractor.pulseWaveform))
+        }
+        return FoldedRate(channels: channels, plans: &plans)
     }
 
     /// Flag of a spectral heart rate withheld because its evidence does not rule out a rival rate

@@ -1,0 +1,116 @@
+/// The heart rate a reading's fold shows (`PulseFold`), when its shape rules out half, double and triple the
+/// rate: for the last resort of the final analysis, a faint pulse whose spectral peak the beat train cannot
+/// confirm.
+///
+/// A candidate rate stands when the pulse folded at its period is coherent (`minimumCoherence`), that cycle is
+/// not two equal halves (`distinctHalvesSimilarity`: else the heart beats twice as fast), and the pulse folded
+/// at twice and three times the period is two and three equal parts (`equalHalvesSimilarity`,
+/// `equalThirdsSimilarity`: else the heart beats at half or a third of the rate, the candidate a harmonic of it:
+/// a dicrotic wave as tall as the systolic one puts such a harmonic in the spectrum). Each check is made only
+/// where the rival rate lies in the heart band. Candidates come from each channel's spectrum: its harmonic rate and
+/// subharmonic (`HarmonicRate`), its highest peak, and half of each.
+public struct FoldedRate: Sendable, Equatable {
+    /// The rate, bpm (from the most coherent fold's period).
+    public var rateBpm: Double
+    /// The fold's coherence.
+    public var coherence: Double
+    /// The channel folded.
+    public var channel: PulseChannel
+
+    /// Smallest coherence of a fold that shows a pulse. Over 600 pulse-free saturated captures (60 s, six windows,
+    /// every channel, each candidate's period searched ±3 %) noise reached 0.64; pulses of a count mostly reach
+    /// 0.8–0.95 (`nfv-bench honesty`).
+    public static let minimumCoherence = 0.7
+    /// Smallest self-similarity of the fold at twice the candidate's period for the candidate to be the heart's
+    /// rate, not its first harmonic: a true cycle folded twice reaches 0.9–1 with a pulse of a count (5th
+    /// percentile), a cycle whose dicrotic wave imitates a second beat at most 0.86.
+    public static let equalHalvesSimilarity = 0.9
+    /// Smallest self-similarity of the fold at three times the candidate's period for the candidate not to be the
+    /// heart's second harmonic: a true cycle folded three times reaches 0.88–1 (5th percentile), a cycle folded
+    /// at a third of its period stays near 0 (at most 0.1).
+    public static let equalThirdsSimilarity = 0.5
+    /// Largest similarity of the candidate's own fold to itself half a cycle on, for the candidate not to be half
+    /// the heart's rate: a cycle folded at twice its period reaches 0.78–1; a true cycle stays below 0.65 (95th
+    /// percentile) unless its dicrotic wave sits half a cycle on, which only happens above 105 bpm, where twice the
+    /// rate is no heart rate and the check is not made.
+    public static let distinctHalvesSimilarity = 0.7
+    /// Smallest template size (counts): a numerically constant channel leaves the band-pass a residue of about
+    /// 1e-14 counts that repeats exactly, and folds coherently.
+    public static let minimumAmplitude = 0.02
+    /// Largest spread, bpm, of the candidates that stand, across channels: more would be two rhythms.
+    public static let agreementBpm = 5.0
+
+    /// Creates the figures directly.
+    public init(rateBpm: Double, coherence: Double, channel: PulseChannel) {
+        self.rateBpm = rateBpm
+        self.coherence = coherence
+        self.channel = channel
+    }
+
+    /// The most coherent candidate that stands over `channels` (each channel's band-passed segments); nil when
+    /// none stands or those that stand disagree by more than `agreementBpm`.
+    public init?(channels: [(PulseChannel, [UniformSegment])], plans: inout FourierPlans) {
+        var standing: [FoldedRate] = []
+        for (channel, pulses) in channels {
+            for candidate in Self.candidates(pulses: pulses, plans: &plans) {
+                if let rate = Self.standing(pulses: pulses, candidateBpm: candidate, channel: channel) {
+                    standing.append(rate)
+                }
+            }
+        }
+        guard let best = standing.max(by: { $0.coherence < $1.coherence }),
+              standing.allSatisfy({ abs($0.rateBpm - best.rateBpm) <= Self.agreementBpm }) else { return nil }
+        self = best
+    }
+
+    /// The rates one channel's spectrum suggests, bpm: `HarmonicRate`'s candidates and the highest peak in the
+    /// search band, each with its `relatedRatios`, those in the band.
+    static func candidates(pulses: [UniformSegment], plans: inout FourierPlans) -> [Double] {
+        var rates = HarmonicRate(pulses: pulses, plans: &plans)?.candidatesBpm ?? []
+        if let spectrum = ReadingSignal.readingSpectrum(pulses, plans: &plans),
+           let peak = spectrum.peakFrequency(in: HarmonicRate.searchBand) {
+            rates.append(60 * peak)
+        }
+        return rates.flatMap { rate in relatedRatios.map { rate * $0 } }.filter(heartBand.contains)
+    }
+
+    /// The candidate's rate when its fold stands (the rule above), nil otherwise.
+    static func standing(pulses: [UniformSegment], candidateBpm: Double, channel: PulseChannel) -> FoldedRate? {
+        guard let fold = PulseFold.searched(pulses: pulses, aroundPeriod: 60 / candidateBpm),
+              fold.coherence >= minimumCoherence, fold.amplitude >= minimumAmplitude else { return nil }
+        let rate = 60 / fold.periodSeconds
+        guard heartBand.contains(rate),
+              heartBand.contains(2 * rate) ? fold.selfSimilarity(parts: 2) < distinctHalvesSimilarity : true,
+              harmonicRuledOut(pulses: pulses, fold: fold, parts: 2, similarity: equalHalvesSimilarity),
+              harmonicRuledOut(pulses: pulses, fold: fold, parts: 3, similarity: equalThirdsSimilarity),
+              threeHalvesRuledOut(pulses: pulses, fold: fold)
+        else { return nil }
+        return FoldedRate(rateBpm: rate, coherence: fold.coherence, channel: channel)
+    }
+
+    /// Whether the rate of `fold` is not `parts` times the heart's: true when that heart's rate would fall below
+    /// the band, or when the pulse folded at `parts` times the period is `parts` equal parts (`similarity`).
+    static func harmonicRuledOut(pulses: [UniformSegment], fold: PulseFold, parts: Int, similarity: Double) -> Bool {
+        let period = Double(parts) * fold.periodSeconds
+        guard heartBand.contains(60 / period) else { return true }
+        return PulseFold(pulses: pulses, periodSeconds: period).map { $0.selfSimilarity(parts: parts) >= similarity }
+            ?? false
+    }
+
+    /// Whether the rate of `fold` is not two thirds of the heart's: true when three halves of it fall beyond the
+    /// band, or when the pulse folded at twice the period is not three equal parts (`distinctHalvesSimilarity`).
+    /// A pulse whose dicrotic wave sits half a cycle on is nearly periodic at half its period, so at three halves
+    /// of its period too, and a peak of noise between its harmonics may lead the search there.
+    static func threeHalvesRuledOut(pulses: [UniformSegment], fold: PulseFold) -> Bool {
+        guard heartBand.contains(1.5 * 60 / fold.periodSeconds) else { return true }
+        return PulseFold(pulses: pulses, periodSeconds: 2 * fold.periodSeconds)
+            .map { $0.selfSimilarity(parts: 3) < distinctHalvesSimilarity } ?? false
+    }
+
+    /// Ratios to each spectral rate of the candidates tried: the rate and half of it (a dicrotic wave's harmonic
+    /// taken for the peak).
+    static let relatedRatios = [1, 0.5]
+
+    /// The heart rates searched, bpm (`HarmonicRate.searchBand`).
+    static let heartBand = (60 * HarmonicRate.searchBand.lowerBound)...(60 * HarmonicRate.searchBand.upperBound)
+}

@@ -1,0 +1,105 @@
+/// A reading's band-passed pulse folded at one period: the average shape of a cycle in each window of
+/// `windowSeconds`, and how alike those shapes are from window to window.
+///
+/// A pulse repeats its shape every beat, so the windows' cycles agree (their mean keeps most of their power: a
+/// `coherence` near 1); noise leaves each window a different shape, whose mean keeps about one window's share of
+/// their power (near 1/windows). The fold gathers every harmonic of the pulse at once, where a spectral peak holds
+/// one: a pulse of a count whose dicrotic wave is as tall as its systolic one puts half its power at twice the
+/// rate, out of the heart band above 105 bpm, and its fundamental may not stand above the spectrum's floor while
+/// its fold is plain.
+///
+/// A fold cannot tell a period from its multiples (a pulse is just as periodic at twice its period) nor from its
+/// integer fractions (folded at a third of the period, every window averages the same three parts of the cycle).
+/// `selfSimilarity(parts:)` tells them apart: a cycle folded at `k` times its period is `k` equal parts, a true
+/// cycle is not (`FoldedRate`).
+public struct PulseFold: Sendable, Equatable {
+    /// The period folded at, seconds.
+    public var periodSeconds: Double
+    /// Power of the windows' mean cycle over the windows' mean power (0…1).
+    public var coherence: Double
+    /// The windows' mean cycle in `bins` phase bins, its mean removed (counts).
+    public var template: [Double]
+
+    /// Length of the windows whose cycles are compared, seconds: 10 beats at 60 bpm, long enough for a faint
+    /// pulse to stand out of a window's noise, short enough for six of them in a minute.
+    public static let windowSeconds = 10.0
+    /// Phase bins of a cycle (divisible by 2 and 3, for `selfSimilarity(parts:)`).
+    public static let bins = 12
+    /// Fewest windows compared: with fewer, noise alone reaches a high coherence (its expected value is about
+    /// 1/windows).
+    public static let minimumWindows = 5
+    /// Relative range around a period searched for the most coherent fold (the spectrum's rate is known to
+    /// about ±1 bpm; over a minute a period off by 0.5 % drifts the fold by a third of a cycle).
+    public static let periodSearch = 0.03
+    /// Relative step of that search.
+    public static let periodStep = 0.001
+
+    /// The fold of `pulses` at `periodSeconds` exactly; nil with fewer than `minimumWindows` windows or no power.
+    public init?(pulses: [UniformSegment], periodSeconds: Double) {
+        var templates: [[Double]] = []
+        for pulse in pulses {
+            let perWindow = Int(Self.windowSeconds * pulse.sampleRate)
+            guard perWindow > 0 else { continue }
+            var start = 0
+            while start + perWindow <= pulse.samples.count {
+                templates.append(Self.cycle(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
+                start += perWindow
+            }
+        }
+        guard templates.count >= Self.minimumWindows else { return nil }
+        var mean = [Double](repeating: 0, count: Self.bins)
+        for template in templates {
+            for bin in 0..<Self.bins { mean[bin] += template[bin] / Double(templates.count) }
+        }
+        let each = templates.map(Self.power).reduce(0, +) / Double(templates.count)
+        guard each > 0 else { return nil }
+        self.periodSeconds = periodSeconds
+        self.coherence = Self.power(mean) / each
+        self.template = mean
+    }
+
+    /// The most coherent fold of `pulses` within `periodSearch` of `periodSeconds`; nil without one.
+    public static func searched(pulses: [UniformSegment], aroundPeriod periodSeconds: Double) -> PulseFold? {
+        let steps = Int((periodSearch / periodStep).rounded())
+        var best: PulseFold?
+        for step in -steps...steps {
+            let period = periodSeconds * (1 + periodStep * Double(step))
+            guard let fold = PulseFold(pulses: pulses, periodSeconds: period) else { return nil }
+            if fold.coherence > best?.coherence ?? -1 { best = fold }
+        }
+        return best
+    }
+
+    /// Mean correlation of the template with itself shifted by each `j/parts` of the cycle (j = 1…parts−1): near
+    /// 1 when the cycle is `parts` equal parts (folded at `parts` times its period), lower for a true cycle.
+    /// `parts` must divide `bins`.
+    public func selfSimilarity(parts: Int) -> Double {
+        let power = Self.power(template)
+        guard parts > 1, power > 0 else { return 0 }
+        var sum = 0.0
+        for part in 1..<parts {
+            let shift = part * Self.bins / parts
+            for bin in 0..<Self.bins { sum += template[bin] * template[(bin + shift) % Self.bins] }
+        }
+        return sum / Double(parts - 1) / power
+    }
+
+    /// Peak-to-peak size of the template, counts.
+    public var amplitude: Double { (template.max() ?? 0) - (template.min() ?? 0) }
+
+    /// The mean cycle of `pulse`'s samples in `range`, phases counted from time 0 at `period`, its mean removed.
+    static func cycle(of pulse: UniformSegment, range: Range<Int>, period: Double) -> [Double] {
+        var sums = [Double](repeating: 0, count: bins), counts = [Double](repeating: 0, count: bins)
+        for index in range {
+            let turns = pulse.time(at: Double(index)) / period
+            let bin = min(bins - 1, Int((turns - turns.rounded(.down)) * Double(bins)))
+            sums[bin] += pulse.samples[index]
+            counts[bin] += 1
+        }
+        let means = zip(sums, counts).map { $1 > 0 ? $0 / $1 : 0 }
+        let level = means.reduce(0, +) / Double(bins)
+        return means.map { $0 - level }
+    }
+
+    static func power(_ values: [Double]) -> Double { values.reduce(0) { $0 + $1 * $1 } }
+}
