@@ -76,6 +76,9 @@ struct SaturatedWeakPulseTests {
         #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
                 "seed \(seed): truth \(truth), \(answer)")
         #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
+        // The channel whose spectrum answered (red, or a blue holding the pulse too), not the lit green.
+        #expect(result.map { $0.diagnostics.channel != .green } == true)
+        #expect(result?.flags.contains("clipped_red_used_green") == false, "\(result?.flags ?? [])")
 
         var pulseFree = capture.configuration
         pulseFree.camera.acFraction = ChannelTriple(all: 0)
@@ -83,5 +86,44 @@ struct SaturatedWeakPulseTests {
         if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
             Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
         }
+    }
+
+    /// Seeds, from both halves of `nfv-bench honesty`, that neither the beats nor a spectral rate their train
+    /// confirms answered (a peak under four times its floor, or one a third to a half of the beat intervals
+    /// confirm): the pulse folded at the rate does (`FoldedRate`).
+    static let foldedSeeds: [UInt64] = [6, 17, 59, 72, 79, 151, 182, 213, 237, 249]
+
+    @Test(arguments: foldedSeeds)
+    func aPulseTheBeatTrainCannotConfirmIsReadFromItsFold(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
+        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
+                "seed \(seed): truth \(truth), \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
+        #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
+
+        var pulseFree = capture.configuration
+        pulseFree.camera.acFraction = ChannelTriple(all: 0)
+        let noise = SyntheticReading(configuration: pulseFree)
+        if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
+            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
+        }
+    }
+
+    /// Seeds, from both halves, whose spectrum peaks at twice the rate and whose beat train runs at both rates:
+    /// once withheld as `hr_ambiguous`, now answered at the rate, the one candidate whose fold stands
+    /// (`FoldedRate.settled`).
+    static let settledSeeds: [UInt64] = [30, 45, 47, 67, 101, 132, 238, 253, 277, 296]
+
+    @Test(arguments: settledSeeds)
+    func aRateAndItsDoubleAreSettledByTheFold(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
+        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
+                "seed \(seed): truth \(truth), \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality)) \(result?.flags ?? [])")
+        #expect(result?.flags.contains(FinalAnalyzer.ambiguousRateFlag) == false)
     }
 }

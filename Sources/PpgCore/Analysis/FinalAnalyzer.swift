@@ -305,11 +305,13 @@ public struct FinalAnalyzer: Sendable {
             spectral, reasons: reasons, beatRate: nn.count >= Self.usableBeats && agrees ? beatRate : nil)
         let folded = confirmed == nil ? foldedFallback(signal: signal, reasons: reasons) : nil
         let spectralHeartRate = confirmed ?? folded?.rateBpm
-        let heartRate = spectralHeartRate ?? beatRate
+        // The channel whose spectrum or fold gave the rate, which may not be the channel chosen for the beats.
+        let answering = folded?.channel ?? (confirmed == nil ? nil : spectral?.candidate.channel) ?? choice.channel
+        var heartRate = spectralHeartRate ?? beatRate
         guard reasons.isEmpty || spectralHeartRate != nil, heartRate > 0, heartRate.isFinite else {
             return .failure(.noHeartRate(reasons: Self.merged(reasons.isEmpty ? ["few_beats"] : reasons, flags)))
         }
-        if choice.redUnusable { flags.append("clipped_red_used_\(choice.channel.rawValue)") }
+        if choice.redUnusable && answering != .red { flags.append("clipped_red_used_\(answering.rawValue)") }
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
@@ -317,6 +319,11 @@ public struct FinalAnalyzer: Sendable {
         var rivals: [Double] = []
         if let confirmed, let spectral, let rate = spectral.spectralRate {
             rivals = Self.rivalRates(of: confirmed, rate: rate, pulses: spectral.pulses, extractor: extractor)
+            if !rivals.isEmpty, let settled = FoldedRate.settled(among: [confirmed] + rivals, pulses: spectral.pulses,
+                                                                 channel: spectral.candidate.channel) {
+                heartRate = settled.rateBpm
+                rivals = []
+            }
         }
         if !rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
         let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && rivals.isEmpty
@@ -342,10 +349,7 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
         diagnostics.hrSource = fromBeats ? Self.beatsSource : Self.spectralSource
-        // The channel whose spectrum or fold gave the rate, which may not be the channel chosen for the beats.
-        if let channel = folded?.channel ?? (confirmed == nil ? nil : spectral?.candidate.channel) {
-            diagnostics.channel = channel
-        }
+        diagnostics.channel = answering
         diagnostics.candidateRatesBpm = rivals.isEmpty ? [] : [heartRate] + rivals
         let heartConfidence = evidence.meanScore * (agrees || !fromBeats ? 1 : 0.5)
         return .success(AnalysisResult(

@@ -63,6 +63,14 @@ public struct FoldedRate: Sendable, Equatable {
         self = best
     }
 
+    /// The one of `candidatesBpm` (rates the spectrum and the beat train cannot choose between) whose fold of
+    /// `pulses` stands, nil when none or more than one does.
+    public static func settled(among candidatesBpm: [Double], pulses: [UniformSegment],
+                               channel: PulseChannel) -> FoldedRate? {
+        let standing = candidatesBpm.compactMap { self.standing(pulses: pulses, candidateBpm: $0, channel: channel) }
+        return standing.count == 1 ? standing[0] : nil
+    }
+
     /// The rates one channel's spectrum suggests, bpm: `HarmonicRate`'s candidates and the highest peak in the
     /// search band, each with its `relatedRatios`, those in the band.
     static func candidates(pulses: [UniformSegment], plans: inout FourierPlans) -> [Double] {
