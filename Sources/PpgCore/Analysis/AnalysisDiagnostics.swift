@@ -3,13 +3,15 @@
 /// format writes them as the result's snake_case `diagnostics`; each field names its key.)
 public struct AnalysisDiagnostics: Sendable, Equatable {
     // Provenance
-    /// `hr_source`: "beats" (60000/MeanNN) or "spectral" (FFT peak).
+    /// `hr_source`: "beats" (60000/MeanNN) or "spectral" (the reading's spectral peak, or the period at which its
+    /// pulse folds into one repeated cycle: not from the beats' intervals).
     public var hrSource = "beats"
     /// `refine_mode`: the beat fiducial ("upstroke50").
     public var refineMode = "upstroke50"
     /// `effective_fps`: measured frame rate, rounded.
     public var effectiveFps = 0
-    /// `channel`: the colour channel the pulse was read from.
+    /// `channel`: the colour channel the pulse was read from (for a `spectral` rate, the channel whose spectrum or
+    /// fold gave it).
     public var channel = PulseChannel.red
     // Quality
     /// `signal_quality`: mean quality score × 100, rounded.
