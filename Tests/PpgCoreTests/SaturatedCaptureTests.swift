@@ -60,8 +60,8 @@ struct SaturatedCaptureTests {
     /// - `firstGeneration` reaches 39 of 48 (36 from the spectrum and beat train alone; the fold of the pulse,
     ///   `FoldedRate`, adds three): its misses are eight of the twelve pulses at 165 bpm (all four of 0.5
     ///   count, three of 1 count, one of 2 counts withheld as `hr_ambiguous` with the rate among its
-    ///   candidates) and one of 0.5 count at 125 bpm, which swing only 0.15–0.33 counts under 0.25 counts of frame noise (at
-    ///   165 bpm with the rate spread over about ±11 %); neither the averaged spectrum nor a spectrogram ridge
+    ///   candidates) and one of 0.5 count at 125 bpm, which swing only 0.15–0.33 counts under 0.25 counts of
+    ///   frame noise (at 165 bpm with the rate spread over about ±11 %); neither the averaged spectrum nor a spectrogram ridge
     ///   that follows the varying rate lifts them above what pulse-free captures reach. Withholding the rates whose
     ///   half the beat train also runs at (`FinalAnalyzer.rivalRates`: a dicrotic wave as tall as the systolic one
     ///   looks the same) costs 1–3 more of the faintest fast ones per set.
