@@ -17,7 +17,8 @@ struct PulseFoldTests {
             onsets.append(t + 60 / heartRate * (1 + 0.01 * sin(2 * Double.pi * 0.1 * t)))
         }
         let wave = { (tau: Double) in
-            exp(-0.5 * pow((tau - 0.13) / 0.045, 2)) + dicroticRatio * exp(-0.5 * pow((tau - 0.13 - dicroticDelay) / 0.055, 2))
+            exp(-0.5 * pow((tau - 0.13) / 0.045, 2))
+                + dicroticRatio * exp(-0.5 * pow((tau - 0.13 - dicroticDelay) / 0.055, 2))
         }
         let samples = (0..<1800).map { index -> Double in
             let t = Double(index) / 30
