@@ -36,8 +36,8 @@ public struct LiveTick: Sendable, Equatable {
     /// template correlation ≥ 0.9 (`LiveQuality.showsCleanPulse`). A weak pulse that shows this is readable.
     public var showsCleanPulse: Bool
     /// σ of the frame-to-frame noise of the pulse channel over the same seconds as `amplitude`, 8-bit counts
-    /// (`FrameNoise`); 0 when unknown. A pulse stands far above it (20 times and more on real fingertips); camera
-    /// noise alone swings the band-passed signal by about twice it.
+    /// (`FrameNoise`); 0 when unknown. A pulse stands far above it (8 times and more on real fingertips, most of
+    /// them 20 times); camera noise alone swings the band-passed signal by about twice it.
     public var frameNoise: Double
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
