@@ -62,30 +62,17 @@ struct SaturatedWeakPulseTests {
     /// the same confirmation by the beat train; the same capture without its pulse has no heart rate.
     @Test(arguments: pulseInClippedRedSeeds)
     func aPulseLeftInAClippedRedIsReadBesideALitGreen(seed: UInt64) {
-        let capture = SaturatedWeakPulse(seed: seed)
-        let reading = SyntheticReading(configuration: capture.configuration)
+        let (reading, result) = answeredNearItsRate(seed: seed)
         let level = { (channel: PulseChannel) in
             FinalAnalyzer.level(of: reading.frames.map { channel.value(in: $0) }[...],
                                 clipLevel: QualityWindowMeter().clipLevel)
         }
         #expect(ChannelChoice.hasUsableLevel(level(.green)), "seed \(seed): green \(level(.green))")
         #expect(!ChannelChoice.hasUsableLevel(level(.red)), "seed \(seed): red \(level(.red))")
-        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
-        let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
-        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
-                "seed \(seed): truth \(truth), \(answer)")
         #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
         // The channel whose spectrum answered (red, or a blue holding the pulse too), not the lit green.
         #expect(result.map { $0.diagnostics.channel != .green } == true)
         #expect(result?.flags.contains("clipped_red_used_green") == false, "\(result?.flags ?? [])")
-
-        var pulseFree = capture.configuration
-        pulseFree.camera.acFraction = ChannelTriple(all: 0)
-        let noise = SyntheticReading(configuration: pulseFree)
-        if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
-            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
-        }
     }
 
     /// Seeds, from both halves of `nfv-bench honesty`, that neither the beats nor a spectral rate their train
@@ -95,21 +82,8 @@ struct SaturatedWeakPulseTests {
 
     @Test(arguments: foldedSeeds)
     func aPulseTheBeatTrainCannotConfirmIsReadFromItsFold(seed: UInt64) {
-        let capture = SaturatedWeakPulse(seed: seed)
-        let reading = SyntheticReading(configuration: capture.configuration)
-        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
-        let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
-        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
-                "seed \(seed): truth \(truth), \(answer)")
+        let (_, result) = answeredNearItsRate(seed: seed)
         #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
-
-        var pulseFree = capture.configuration
-        pulseFree.camera.acFraction = ChannelTriple(all: 0)
-        let noise = SyntheticReading(configuration: pulseFree)
-        if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
-            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)")
-        }
     }
 
     /// Seeds, from both halves, whose spectrum peaks at twice the rate and whose beat train runs at both rates:
@@ -119,13 +93,29 @@ struct SaturatedWeakPulseTests {
 
     @Test(arguments: settledSeeds)
     func aRateAndItsDoubleAreSettledByTheFold(seed: UInt64) {
+        let (_, result) = answeredNearItsRate(seed: seed)
+        #expect(result?.flags.contains(FinalAnalyzer.ambiguousRateFlag) == false)
+    }
+
+    /// `seed`'s capture and its analysis, expected at quality ≥ usable within 5 bpm of the capture's rate; the
+    /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
+    private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)
+        -> (reading: SyntheticReading, result: AnalysisResult?) {
         let capture = SaturatedWeakPulse(seed: seed)
         let reading = SyntheticReading(configuration: capture.configuration)
         let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
         let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
         let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
         #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
-                "seed \(seed): truth \(truth), \(answer) \(result?.flags ?? [])")
-        #expect(result?.flags.contains(FinalAnalyzer.ambiguousRateFlag) == false)
+                "seed \(seed): truth \(truth), \(answer) \(result?.flags ?? [])", sourceLocation: sourceLocation)
+
+        var pulseFree = capture.configuration
+        pulseFree.camera.acFraction = ChannelTriple(all: 0)
+        let noise = SyntheticReading(configuration: pulseFree)
+        if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
+            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)",
+                         sourceLocation: sourceLocation)
+        }
+        return (reading, result)
     }
 }
