@@ -24,22 +24,33 @@ struct FinalAnalyzerChannelPruningTests {
         ]
     }
 
-    @Test func scoreBoundIsNeverBelowTheMeasuredScore() {
-        let analyzer = FinalAnalyzer()
+    /// Every channel of every case analysed without a bar, beside its reading's signal. A channel without a bar is
+    /// always analysed: an issue is recorded for one that is not.
+    private func channelAnalyses(_ analyzer: FinalAnalyzer,
+                                 sourceLocation: SourceLocation = #_sourceLocation)
+        -> [(signal: ReadingSignal, analysis: FinalAnalyzer.ChannelAnalysis)] {
+        var analyses: [(signal: ReadingSignal, analysis: FinalAnalyzer.ChannelAnalysis)] = []
         for reading in cases {
             let signal = ReadingSignal(frames: reading.frames)
             var plans = FourierPlans()
             for channel in PulseChannel.allCases {
-                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) else {
-                    Issue.record("a channel without a bar is always analysed")
-                    continue
+                if let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) {
+                    analyses.append((signal, analysis))
+                } else {
+                    Issue.record("a channel without a bar is always analysed", sourceLocation: sourceLocation)
                 }
-                for window in analysis.evidence.windows {
-                    let bound = analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
-                                                                      frames: signal.frames[...],
-                                                                      beats: analysis.beats)
-                    #expect(bound >= window.score)
-                }
+            }
+        }
+        return analyses
+    }
+
+    @Test func scoreBoundIsNeverBelowTheMeasuredScore() {
+        let analyzer = FinalAnalyzer()
+        for (signal, analysis) in channelAnalyses(analyzer) {
+            for window in analysis.evidence.windows {
+                let bound = analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
+                                                                  frames: signal.frames[...], beats: analysis.beats)
+                #expect(bound >= window.score)
             }
         }
     }
@@ -74,45 +85,33 @@ struct FinalAnalyzerChannelPruningTests {
 
     @Test func theFramesBoundIsNeverBelowTheBeatsBound() {
         let analyzer = FinalAnalyzer()
-        for reading in cases {
-            let signal = ReadingSignal(frames: reading.frames)
-            var plans = FourierPlans()
-            for channel in PulseChannel.allCases {
-                guard let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) else {
-                    continue
-                }
-                for window in analysis.evidence.windows {
-                    let frames = signal.frames[...]
-                    #expect(analyzer.qualityMeter.frameScoreUpperBound(start: window.start, end: window.end,
-                                                                      frames: frames)
-                        >= analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
-                                                                 frames: frames, beats: analysis.beats))
-                }
+        for (signal, analysis) in channelAnalyses(analyzer) {
+            for window in analysis.evidence.windows {
+                let frames = signal.frames[...]
+                #expect(analyzer.qualityMeter.frameScoreUpperBound(start: window.start, end: window.end,
+                                                                  frames: frames)
+                    >= analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
+                                                             frames: frames, beats: analysis.beats))
             }
         }
     }
 
     /// A channel ruled out by its frames alone (before its beats are sought) is one the window-by-window pruning
     /// drops too, for bars around its own mean score and above the highest score a window can reach.
-    @Test func theFramesRuleOutOnlyChannelsThePruningDrops() throws {
+    @Test func theFramesRuleOutOnlyChannelsThePruningDrops() {
         let analyzer = FinalAnalyzer()
         var ruledOut = 0, kept = 0
-        for reading in cases {
-            let signal = ReadingSignal(frames: reading.frames)
-            var plans = FourierPlans()
-            for channel in PulseChannel.allCases {
-                let analysis = try #require(analyzer.analyzeChannel(channel, signal: signal, motion: [],
-                                                                    plans: &plans))
-                let mean = analysis.evidence.meanScore
-                for bar in [mean - 0.05, mean + 0.01, 1.0, 1.01] {
-                    let pruned = analyzer.qualityWindows(signal: signal, pulses: analysis.pulses,
-                                                         beats: analysis.beats, plans: &plans, mustExceed: bar) == nil
-                    if analyzer.framesRuleOut(bar, signal: signal, cut: nil) {
-                        #expect(pruned, "ruled out at bar \(bar) although its windows reach \(mean)")
-                        ruledOut += 1
-                    } else {
-                        kept += 1
-                    }
+        var plans = FourierPlans()
+        for (signal, analysis) in channelAnalyses(analyzer) {
+            let mean = analysis.evidence.meanScore
+            for bar in [mean - 0.05, mean + 0.01, 1.0, 1.01] {
+                let pruned = analyzer.qualityWindows(signal: signal, pulses: analysis.pulses,
+                                                     beats: analysis.beats, plans: &plans, mustExceed: bar) == nil
+                if analyzer.framesRuleOut(bar, signal: signal, cut: nil) {
+                    #expect(pruned, "ruled out at bar \(bar) although its windows reach \(mean)")
+                    ruledOut += 1
+                } else {
+                    kept += 1
                 }
             }
         }
