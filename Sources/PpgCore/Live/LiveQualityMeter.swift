@@ -101,9 +101,7 @@ struct LiveQualityMeter: Sendable {
     static func beatRateAgrees(with peakHz: Double, beats: [DetectedBeat]) -> Bool {
         guard peakHz > 0, beats.count >= 3 else { return false }
         let kept = withoutMinorSplits(beats, period: 1 / peakHz)
-        guard kept.count >= 2 else { return false }
-        let intervals = (1..<kept.count).map { kept[$0].time - kept[$0 - 1].time }
-        guard let median = Statistics.median(intervals), median > 0 else { return false }
+        guard let median = medianIntervalSeconds(kept) else { return false }
         return abs(peakHz - 1 / median) <= rateAgreement / median
     }
 
@@ -129,9 +127,16 @@ struct LiveQualityMeter: Sendable {
 
     /// The rate of `beats` from their median interval (two intervals at least), Hz.
     static func beatRateHz(_ beats: [DetectedBeat]) -> Double? {
-        guard beats.count >= 3 else { return nil }
+        guard beats.count >= 3, let median = medianIntervalSeconds(beats) else { return nil }
+        return 1 / median
+    }
+
+    /// The median of the intervals between successive `beats`, seconds; nil without an interval or when it is not
+    /// positive.
+    static func medianIntervalSeconds(_ beats: [DetectedBeat]) -> Double? {
+        guard beats.count >= 2 else { return nil }
         let intervals = (1..<beats.count).map { beats[$0].time - beats[$0 - 1].time }
         guard let median = Statistics.median(intervals), median > 0 else { return nil }
-        return 1 / median
+        return median
     }
 }
