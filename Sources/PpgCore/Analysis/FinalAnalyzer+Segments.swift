@@ -82,11 +82,10 @@ extension FinalAnalyzer {
     /// failed, or earned a lower tier, whenever it earns at least `usable` (from its beats or its spectrum): the
     /// frames outside it hold no pulse in that channel, only its clipped (or dark) level.
     /// The whole and every part are measured once (`measureSpan`) and judged by their screening results; the
-    /// part chosen is then completed from its measurement (and the interval analysis its screening kept);
-    /// `plans` lends the FFT plans.
-    func consistentSegment(frames: [FrameSample], motion: [MotionSample], whole: inout SpanMeasurement,
+    /// part chosen is then completed from its measurement; `plans` lends the FFT plans.
+    func consistentSegment(frames: [FrameSample], motion: [MotionSample], whole: SpanMeasurement,
                            plans: inout FourierPlans) -> Result<AnalysisResult, AnalysisError>? {
-        let wholeResult = try? result(of: &whole, screening: true).get()
+        let wholeResult = try? result(of: whole, screening: true).get()
         if let wholeResult, Self.isConsistent(wholeResult) { return nil }
         let wholeTier = wholeResult.map { Self.isFromBeats($0) ? $0.quality.rawValue : 0 } ?? 0
         guard let first = frames.first?.timestamp, let last = frames.last?.timestamp else { return nil }
@@ -105,8 +104,8 @@ extension FinalAnalyzer {
         for part in parts where part.keptSeconds >= part.minimumSeconds - 1e-9 {
             // A clean part is beaten only by one that keeps more of the reading.
             if let best, best.result.quality == .clean, !(part.keptSeconds > best.part.keptSeconds + 1e-6) { continue }
-            var measurement = measure(part, frames: frames, motion: motion, plans: &plans)
-            let outcome = result(of: &measurement, screening: true)
+            let measurement = measure(part, frames: frames, motion: motion, plans: &plans)
+            let outcome = result(of: measurement, screening: true)
             if part.cut != nil, firstCut == nil { firstCut = (part, measurement) }
             guard case .success(let result) = outcome else { continue }
             let tried = TriedPart(result: result, part: part, measurement: measurement)
@@ -123,8 +122,8 @@ extension FinalAnalyzer {
         } else if let wholeResult, !Self.isFromBeats(wholeResult), let firstCut {
             answer = firstCut
         }
-        guard var answer else { return nil }
-        return result(of: &answer.measurement, screening: false).map { Self.marked($0, part: answer.part) }
+        guard let answer else { return nil }
+        return result(of: answer.measurement, screening: false).map { Self.marked($0, part: answer.part) }
     }
 
     /// A part tried, its screening result and its measurement (from which its complete result is assembled when

@@ -49,9 +49,9 @@ public struct FinalAnalyzer: Sendable {
     /// (`consistentSegment`).
     public func analyze(frames: [FrameSample], motion: [MotionSample] = []) -> Result<AnalysisResult, AnalysisError> {
         var plans = FourierPlans()
-        var whole = measureSpan(frames: frames, motion: motion, plans: &plans)
-        let outcome = consistentSegment(frames: frames, motion: motion, whole: &whole, plans: &plans)
-            ?? result(of: &whole, screening: false)
+        let whole = measureSpan(frames: frames, motion: motion, plans: &plans)
+        let outcome = consistentSegment(frames: frames, motion: motion, whole: whole, plans: &plans)
+            ?? result(of: whole, screening: false)
         return outcome.map { result in
             var result = result
             result.diagnostics.readingStart = whole.signal.frames.first?.timestamp
@@ -72,9 +72,39 @@ public struct FinalAnalyzer: Sendable {
         var refusal: AnalysisError?
         /// The channels analysed (`analyzeChannel`; channels that cannot be chosen are left out).
         var analyses: [ChannelAnalysis] = []
-        /// The interval analysis of the beats of the channel a result was assembled from, kept by the first
-        /// result (a screening one) for the next (the complete one): it depends on the beats and options alone.
-        var intervals: (channel: PulseChannel, analysis: IntervalAnalysis)?
+        /// The channel the span's result is assembled from (`selection(among:)` of `analyses`); nil when the span
+        /// is refused or no channel was analysed.
+        var selection: ChannelSelection?
+    }
+
+    /// The channel a span's result is assembled from, with what the result needs of the others: its choice, its
+    /// analysis, the analysis whose spectral rate stands highest, and the interval analysis of its beats (nil with
+    /// too few beats for a heart rate), made once for every result of the span, screened or complete.
+    struct ChannelSelection {
+        var choice: ChannelChoice
+        var chosen: ChannelAnalysis
+        var spectral: ChannelAnalysis?
+        var intervals: IntervalAnalysis?
+    }
+
+    /// The channel of `analyses` a result comes from: the one `ChannelChoice` picks, unless it holds no beat train
+    /// and the channel whose spectrum holds the pulse does; nil when none was analysed.
+    func selection(among analyses: [ChannelAnalysis]) -> ChannelSelection? {
+        var choice = ChannelChoice(candidates: analyses.map(\.candidate))
+        guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else { return nil }
+        let spectral = analyses.filter { $0.spectralRate != nil }
+            .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
+        if chosen.beats.count <= Self.minimumIntervals, let spectral, spectral.beats.count > Self.minimumIntervals {
+            // A channel without a beat train cannot carry the reading; the one whose spectrum holds the pulse can.
+            choice = ChannelChoice(channel: spectral.candidate.channel,
+                                   redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
+            chosen = spectral
+        }
+        let intervals = chosen.beats.count > Self.minimumIntervals
+            ? IntervalAnalysis(beats: chosen.beats, mergedIntervalFix: options.mergedIntervalFix,
+                               gateEnabled: options.consistencyGate)
+            : nil
+        return ChannelSelection(choice: choice, chosen: chosen, spectral: spectral, intervals: intervals)
     }
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
@@ -126,32 +156,18 @@ public struct FinalAnalyzer: Sendable {
                 }
             }
         }
+        measurement.selection = selection(among: measurement.analyses)
         return measurement
     }
 
     /// The result of a measured span: its channel chosen and its figures assembled. A `screening` result (of a
     /// candidate part, or of the whole before its parts are tried) decides the heart rate, tier and flags only:
-    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records. The interval
-    /// analysis of the chosen channel is kept in `measurement` for the next result of the same span.
-    func result(of measurement: inout SpanMeasurement, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+    /// without the RMSSD noise correction (the measured RMSSD instead), breathing and beat records.
+    func result(of measurement: SpanMeasurement, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
         if let refusal = measurement.refusal { return .failure(refusal) }
-        let analyses = measurement.analyses
-        var choice = ChannelChoice(candidates: analyses.map(\.candidate))
-        guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else {
-            return .failure(.noHeartRate(reasons: ["no_signal"]))
-        }
-        let spectral = analyses.filter { $0.spectralRate != nil }
-            .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
-        if chosen.beats.count <= Self.minimumIntervals, let spectral, spectral.beats.count > Self.minimumIntervals {
-            // A channel without a beat train cannot carry the reading; the one whose spectrum holds the pulse can.
-            choice = ChannelChoice(channel: spectral.candidate.channel,
-                                   redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
-            chosen = spectral
-        }
-        let kept = measurement.intervals.flatMap { $0.channel == chosen.candidate.channel ? $0.analysis : nil }
-        return assemble(signal: measurement.signal, choice: choice, channel: chosen, spectral: spectral,
-                        motion: measurement.motion, hrvAllowed: measurement.hrvAllowed, screening: screening,
-                        intervals: kept) { measurement.intervals = (chosen.candidate.channel, $0) }
+        guard let selection = measurement.selection else { return .failure(.noHeartRate(reasons: ["no_signal"])) }
+        return assemble(signal: measurement.signal, selection: selection, motion: measurement.motion,
+                        hrvAllowed: measurement.hrvAllowed, screening: screening)
     }
 
     /// Beats, quality windows and choice figures of one channel.
@@ -275,19 +291,15 @@ public struct FinalAnalyzer: Sendable {
         return bound / Double(starts.count) < bar - Self.pruningTolerance
     }
 
-    private func assemble(signal: ReadingSignal, choice: ChannelChoice, channel: ChannelAnalysis,
-                          spectral: ChannelAnalysis?, motion: [MotionSample],
-                          hrvAllowed: Bool, screening: Bool, intervals kept: IntervalAnalysis?,
-                          keep: (IntervalAnalysis) -> Void) -> Result<AnalysisResult, AnalysisError> {
+    private func assemble(signal: ReadingSignal, selection: ChannelSelection, motion: [MotionSample],
+                          hrvAllowed: Bool, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+        let choice = selection.choice, channel = selection.chosen, spectral = selection.spectral
         let beats = channel.beats, evidence = channel.evidence
-        guard beats.count > Self.minimumIntervals else {
+        guard let intervals = selection.intervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
                 noHeartRateReasons(evidence: evidence, irregularFraction: 0) + ["few_beats"],
                 evidence.flags(minimumAmplitude: options.minimumAmplitude))))
         }
-        let intervals = kept ?? IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
-                                                 gateEnabled: options.consistencyGate)
-        if kept == nil { keep(intervals) }
         let nn = intervals.normalIntervals
         var reasons = noHeartRateReasons(evidence: evidence, irregularFraction: intervals.irregularFraction)
         if nn.count < Self.minimumIntervals { reasons.append("few_beats") }
