@@ -176,7 +176,7 @@ struct GoertzelPowerTests {
 struct ZeroPaddedTransformTests {
     @Test func skippedStagesGiveTheFullTransformsPower() {
         let plan = FastFourierTransform(length: 1024)
-        for leading in [1, 37, 150, 300, 512] {
+        for leading in [1, 37, 150, 256, 257, 300, 511, 512] {
             var random = SeededRandom(seed: UInt64(leading))
             let values = (0..<(2 * leading)).map { _ in random.gaussian() }
             func pairs(_ parity: Int) -> [Double] {
@@ -188,6 +188,12 @@ struct ZeroPaddedTransformTests {
             plan.accumulateRealPower(even: &evenPruned, odd: &oddPruned, scale: 1, into: &pruned,
                                      leadingPairs: leading)
             #expect(full == pruned)
+            // The points placed straight after the skipped stages (work buffers left holding anything).
+            var placed = full.map { _ in 0.0 }
+            var (evenWork, oddWork) = ([Double](repeating: .pi, count: 512), [Double](repeating: -1, count: 512))
+            plan.accumulateRealPower(evenPoints: Array(pairs(0).prefix(leading)), oddPoints: Array(pairs(1)
+                .prefix(leading)), leadingPairs: leading, even: &evenWork, odd: &oddWork, scale: 1, into: &placed)
+            #expect(placed == full)
         }
     }
 }

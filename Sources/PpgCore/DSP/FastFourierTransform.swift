@@ -16,6 +16,11 @@ public struct FastFourierTransform: Sendable {
     /// j in `0..<span` (a stage's factors side by side).
     private let stageCosines: [Double]
     private let stageSines: [Double]
+    /// The factors of each pair of stages `span`, `2·span` (`span` ≥ 2, `4·span` ≤ `length`) that
+    /// `twoStageButterflies` reads, interleaved so that one pointer walks them: for each even `j` < `span`, the
+    /// pairs (j, j+1) of the first stage's cosines and sines, of the second stage's at `j` and at `span + j`
+    /// (twelve values); a pair of stages starts at `pairedOffset(span:)`.
+    private let pairedFactors: [Double]
     /// The bit reversal of each index in `0..<length`.
     private let bitReversed: [Int32]
 
@@ -44,6 +49,22 @@ public struct FastFourierTransform: Sendable {
         }
         self.stageCosines = stageCosines
         self.stageSines = stageSines
+        var pairedFactors = [Double](repeating: 0, count: Self.pairedOffset(span: max(size / 2, 2)))
+        span = 2
+        while 4 * span <= size {
+            var index = Self.pairedOffset(span: span)
+            for j in stride(from: 0, to: span, by: 2) {
+                for start in [span - 1 + j, 2 * span - 1 + j, 3 * span - 1 + j] {
+                    pairedFactors[index] = stageCosines[start]
+                    pairedFactors[index + 1] = stageCosines[start + 1]
+                    pairedFactors[index + 2] = stageSines[start]
+                    pairedFactors[index + 3] = stageSines[start + 1]
+                    index += 4
+                }
+            }
+            span *= 2
+        }
+        self.pairedFactors = pairedFactors
         let topBit = Int32(size >> 1)
         var bitReversed = [Int32](repeating: 0, count: size)
         for index in 1..<size {
@@ -68,6 +89,10 @@ public struct FastFourierTransform: Sendable {
         while size < count { size <<= 1 }
         return size
     }
+
+    /// Where the interleaved factors of the stages `span` and `2·span` start in `pairedFactors`: six values per
+    /// butterfly of the first stage, for every smaller span from 2 on (`6·(span − 2)`).
+    private static func pairedOffset(span: Int) -> Int { 6 * (span - 2) }
 
     /// Forward transform `X_k = Σ x_n·e^{−2πikn/N}` of `real`/`imaginary` (both `length` long), in place.
     public func transform(real: inout [Double], imaginary: inout [Double]) {
@@ -99,6 +124,33 @@ public struct FastFourierTransform: Sendable {
         }
     }
 
+    /// `accumulateRealPower` of a signal zero-padded to `length` points whose first `leadingPairs` pairs are
+    /// `evenPoints[n] = x[2n]` and `oddPoints[n] = x[2n + 1]` (the rest zero), with `even`/`odd` (length/2 each) as
+    /// work buffers: the points go straight to their places after the stages that only combine them with zeros,
+    /// and the same operations give the same bits.
+    public func accumulateRealPower(evenPoints: [Double], oddPoints: [Double], leadingPairs: Int,
+                                    even: inout [Double], odd: inout [Double], scale: Double,
+                                    into power: inout [Double]) {
+        let half = length / 2
+        precondition(even.count == half && odd.count == half && power.count == half + 1
+                     && (0...half).contains(leadingPairs) && evenPoints.count >= leadingPairs
+                     && oddPoints.count >= leadingPairs, "buffers must match the plan length")
+        evenPoints.withUnsafeBufferPointer { pointsRe in
+            oddPoints.withUnsafeBufferPointer { pointsIm in
+                even.withUnsafeMutableBufferPointer { re in
+                    odd.withUnsafeMutableBufferPointer { im in
+                        power.withUnsafeMutableBufferPointer { out in
+                            let zr = re.baseAddress!, zi = im.baseAddress!
+                            complexTransform(zr, zi, count: half, leading: leadingPairs,
+                                             points: (pointsRe.baseAddress!, pointsIm.baseAddress!))
+                            addSplitPower(zr, zi, scale: scale, into: out.baseAddress!)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The split step: with `Z` the transform of `z[n] = x[2n] + i·x[2n+1]` (N/2 points), `X_k = E_k + W^k·O_k`
     /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`; since
     /// `E_{N/2−k} = conj E_k`, `O_{N/2−k} = conj O_k` and `W^{N/2−k} = −conj W^k`, `|X_{N/2−k}| = |E_k − W^k·O_k|`:
@@ -112,6 +164,25 @@ public struct FastFourierTransform: Sendable {
                 power[0] += dc * dc * scale
                 power[half] += nyquist * nyquist * scale
                 var k = 1
+                // Two passes at a time while their four bins are distinct (bins k, k + 1 in the lanes, their
+                // mirrors in the reversed pair below half − k), lane by lane the operations of the loop after.
+                let (cosine, sine) = (cosTable.baseAddress!, sinTable.baseAddress!)
+                let (halfWeight, scaleLanes) = (SIMD2<Double>(repeating: 0.5), SIMD2<Double>(repeating: scale))
+                while 2 * k + 2 < half {
+                    let mirror = half - k - 1
+                    let (zrK, ziK) = (Self.pair(zr + k), Self.pair(zi + k))
+                    let (zrM, ziM) = (Self.reversed(Self.pair(zr + mirror)), Self.reversed(Self.pair(zi + mirror)))
+                    let evenRe = halfWeight * (zrK + zrM), evenIm = halfWeight * (ziK - ziM)
+                    let oddRe = halfWeight * (ziK + ziM), oddIm = SIMD2<Double>(repeating: -0.5) * (zrK - zrM)
+                    let (c, s) = (Self.pair(cosine + k), Self.pair(sine + k))
+                    let turnedRe = c * oddRe - s * oddIm, turnedIm = c * oddIm + s * oddRe
+                    let (upRe, upIm) = (evenRe + turnedRe, evenIm + turnedIm)
+                    Self.store(Self.pair(power + k) + (upRe * upRe + upIm * upIm) * scaleLanes, power + k)
+                    let (downRe, downIm) = (evenRe - turnedRe, evenIm - turnedIm)
+                    Self.store(Self.pair(power + mirror)
+                               + Self.reversed((downRe * downRe + downIm * downIm) * scaleLanes), power + mirror)
+                    k += 2
+                }
                 while k <= half - k {
                     let mirror = half - k
                     let evenRe = 0.5 * (zr[k] + zr[mirror]), evenIm = 0.5 * (zi[k] - zi[mirror])
@@ -131,15 +202,29 @@ public struct FastFourierTransform: Sendable {
     }
 
     /// Iterative decimation-in-time transform of `count` points (a power of two dividing `length`), in place; only
-    /// the first `leading` points may be non-zero.
+    /// the first `leading` points may be non-zero. With `points`, the input is taken from there instead (its first
+    /// `leading` values; `re`/`im` are then only written): the windowed samples of a periodogram go straight to
+    /// their places after the skipped stages.
     private func complexTransform(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
-                                  count: Int, leading: Int) {
+                                  count: Int, leading: Int,
+                                  points: (re: UnsafePointer<Double>, im: UnsafePointer<Double>)? = nil) {
         var firstSpan = 1
         while firstSpan < count && leading <= count / (2 * firstSpan) { firstSpan *= 2 }
-        if firstSpan >= 4 {  // skipping a single stage does not repay the spreading
-            spreadLeadingPoints(re, im, count: count, leading: leading, blockSize: firstSpan)
+        if let points {
+            spreadLeadingPoints(from: points, into: (re, im), count: count, leading: leading, blockSize: firstSpan)
+        } else if firstSpan >= 2 {
+            let copied = (re: Array(UnsafeBufferPointer(start: re, count: leading)),
+                          im: Array(UnsafeBufferPointer(start: im, count: leading)))
+            copied.re.withUnsafeBufferPointer { pointsRe in
+                copied.im.withUnsafeBufferPointer { pointsIm in
+                    spreadLeadingPoints(from: (pointsRe.baseAddress!, pointsIm.baseAddress!), into: (re, im),
+                                        count: count, leading: leading, blockSize: firstSpan)
+                }
+            }
         } else {
             reorderBitReversed(re, im, count: count)
+        }
+        if firstSpan == 1 {
             var pair = 0
             while pair + 1 < count {
                 let (sumRe, sumIm) = (re[pair] + re[pair + 1], im[pair] + im[pair + 1])
@@ -149,28 +234,36 @@ public struct FastFourierTransform: Sendable {
             }
             firstSpan = 2
         }
+        runStages(re, im, count: count, from: firstSpan)
+    }
+
+    /// The butterfly stages of `span` = `firstSpan`, 2·`firstSpan`, … below `count`, two at a time while two fit.
+    private func runStages(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, count: Int,
+                           from firstSpan: Int) {
         stageCosines.withUnsafeBufferPointer { cosTable in
             stageSines.withUnsafeBufferPointer { sinTable in
-                var span = firstSpan
-                while span < count {
-                    let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
-                    var start = 0
-                    if 4 * span <= count {
-                        // Two stages at once: the same butterflies, each block's four quarters kept in registers.
-                        let c2 = cosTable.baseAddress! + (2 * span - 1), s2 = sinTable.baseAddress! + (2 * span - 1)
-                        while start < count {
-                            Self.twoStageButterflies(re + start, im + start, span: span, cosines: (c, c2),
-                                                     sines: (s, s2))
-                            start += 4 * span
+                pairedFactors.withUnsafeBufferPointer { paired in
+                    var span = firstSpan
+                    while span < count {
+                        var start = 0
+                        if 4 * span <= count {
+                            // Two stages at once: the same butterflies, each block's four quarters kept in
+                            // registers.
+                            let factors = paired.baseAddress! + Self.pairedOffset(span: span)
+                            while start < count {
+                                Self.twoStageButterflies(re + start, im + start, span: span, factors: factors)
+                                start += 4 * span
+                            }
+                            span *= 4
+                            continue
                         }
-                        span *= 4
-                        continue
+                        let c = cosTable.baseAddress! + (span - 1), s = sinTable.baseAddress! + (span - 1)
+                        while start < count {
+                            Self.butterflies(re + start, im + start, span: span, cosines: c, sines: s)
+                            start += 2 * span
+                        }
+                        span *= 2
                     }
-                    while start < count {
-                        Self.butterflies(re + start, im + start, span: span, cosines: c, sines: s)
-                        start += 2 * span
-                    }
-                    span *= 2
                 }
             }
         }
@@ -198,37 +291,40 @@ public struct FastFourierTransform: Sendable {
     }
 
     /// The butterflies of the stages of `span` and `2·span` over one block of `4·span` points, two at a time: the
-    /// stage of `span` turns quarter 2 against quarter 1 and quarter 4 against quarter 3 (factors `cosines.0`,
-    /// `sines.0`), the stage of `2·span` then the first half against the second (factors `cosines.1`, `sines.1`).
+    /// stage of `span` turns quarter 2 against quarter 1 and quarter 4 against quarter 3, the stage of `2·span`
+    /// then the first half against the second, with the factors `factors` interleaves (`pairedFactors`).
     /// Every value goes through the same operations as in two calls of `butterflies`: the same bits, with half the
     /// loads and stores.
     @inline(__always)
     private static func twoStageButterflies(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
-                                            span: Int, cosines: (UnsafePointer<Double>, UnsafePointer<Double>),
-                                            sines: (UnsafePointer<Double>, UnsafePointer<Double>)) {
+                                            span: Int, factors: UnsafePointer<Double>) {
+        let (re1, re2, re3) = (re + span, re + 2 * span, re + 3 * span)
+        let (im1, im2, im3) = (im + span, im + 2 * span, im + 3 * span)
+        var factor = factors
         var j = 0
         while j < span {
             let (aRe, aIm) = (pair(re + j), pair(im + j))
-            let (bRe, bIm) = (pair(re + span + j), pair(im + span + j))
-            let (cRe, cIm) = (pair(re + 2 * span + j), pair(im + 2 * span + j))
-            let (dRe, dIm) = (pair(re + 3 * span + j), pair(im + 3 * span + j))
-            let (cosine, sine) = (pair(cosines.0 + j), pair(sines.0 + j))
+            let (bRe, bIm) = (pair(re1 + j), pair(im1 + j))
+            let (cRe, cIm) = (pair(re2 + j), pair(im2 + j))
+            let (dRe, dIm) = (pair(re3 + j), pair(im3 + j))
+            let (cosine, sine) = (pair(factor), pair(factor + 2))
             let abRe = bRe * cosine - bIm * sine, abIm = bRe * sine + bIm * cosine
             let cdRe = dRe * cosine - dIm * sine, cdIm = dRe * sine + dIm * cosine
             let (a1Re, a1Im, b1Re, b1Im) = (aRe + abRe, aIm + abIm, aRe - abRe, aIm - abIm)
             let (c1Re, c1Im, d1Re, d1Im) = (cRe + cdRe, cIm + cdIm, cRe - cdRe, cIm - cdIm)
-            let (cosineAC, sineAC) = (pair(cosines.1 + j), pair(sines.1 + j))
-            let (cosineBD, sineBD) = (pair(cosines.1 + span + j), pair(sines.1 + span + j))
+            let (cosineAC, sineAC) = (pair(factor + 4), pair(factor + 6))
+            let (cosineBD, sineBD) = (pair(factor + 8), pair(factor + 10))
             let acRe = c1Re * cosineAC - c1Im * sineAC, acIm = c1Re * sineAC + c1Im * cosineAC
             let bdRe = d1Re * cosineBD - d1Im * sineBD, bdIm = d1Re * sineBD + d1Im * cosineBD
             store(a1Re + acRe, re + j)
             store(a1Im + acIm, im + j)
-            store(a1Re - acRe, re + 2 * span + j)
-            store(a1Im - acIm, im + 2 * span + j)
-            store(b1Re + bdRe, re + span + j)
-            store(b1Im + bdIm, im + span + j)
-            store(b1Re - bdRe, re + 3 * span + j)
-            store(b1Im - bdIm, im + 3 * span + j)
+            store(a1Re - acRe, re2 + j)
+            store(a1Im - acIm, im2 + j)
+            store(b1Re + bdRe, re1 + j)
+            store(b1Im + bdIm, im1 + j)
+            store(b1Re - bdRe, re3 + j)
+            store(b1Im - bdIm, im3 + j)
+            factor += 12
             j += 2
         }
     }
@@ -245,6 +341,10 @@ public struct FastFourierTransform: Sendable {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD2<Double>.self)
     }
 
+    /// The two lanes of `value` swapped.
+    @inline(__always)
+    private static func reversed(_ value: SIMD2<Double>) -> SIMD2<Double> { SIMD2(value[1], value[0]) }
+
     /// Writes the two values of `value` at `pointer`.
     @inline(__always)
     private static func store(_ value: SIMD2<Double>, _ pointer: UnsafeMutablePointer<Double>) {
@@ -252,20 +352,44 @@ public struct FastFourierTransform: Sendable {
     }
 
     /// The state after the first log₂(`blockSize`) stages when only the first `leading` ≤ `count/blockSize` points
-    /// are non-zero: each block of `blockSize` outputs is the transform of one non-zero point followed by zeros, that
-    /// point repeated; block `j` holds point `rev(j)` (bit reversal over `count/blockSize` indices).
-    private func spreadLeadingPoints(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>,
+    /// are non-zero, written to `output` from the points at `input`: each block of `blockSize` outputs is the
+    /// transform of one non-zero point followed by zeros, that point repeated; block `j` holds point `rev(j)` (bit
+    /// reversal over `count/blockSize` indices). With a `blockSize` of 1, the points in bit-reversed order.
+    private func spreadLeadingPoints(from input: (re: UnsafePointer<Double>, im: UnsafePointer<Double>),
+                                     into output: (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>),
                                      count: Int, leading: Int, blockSize: Int) {
-        let pointsRe = Array(UnsafeBufferPointer(start: re, count: leading))
-        let pointsIm = Array(UnsafeBufferPointer(start: im, count: leading))
         let blocks = count / blockSize
         let shift = (length / blocks).trailingZeroBitCount
+        let filled = min(leading, blocks)
         bitReversed.withUnsafeBufferPointer { table in
-            for point in 0..<blocks {
-                let (valueRe, valueIm) = point < leading ? (pointsRe[point], pointsIm[point]) : (0, 0)
-                let start = (Int(table[point]) >> shift) * blockSize
-                (re + start).update(repeating: valueRe, count: blockSize)
-                (im + start).update(repeating: valueIm, count: blockSize)
+            let (re, im) = output
+            switch blockSize {
+            case 1:
+                for point in 0..<filled {
+                    let at = Int(table[point]) &>> shift
+                    (re[at], im[at]) = (input.re[point], input.im[point])
+                }
+                for point in filled..<blocks {
+                    let at = Int(table[point]) &>> shift
+                    (re[at], im[at]) = (0, 0)
+                }
+            case 2:
+                for point in 0..<filled {
+                    let at = (Int(table[point]) &>> shift) &<< 1
+                    let (valueRe, valueIm) = (input.re[point], input.im[point])
+                    (re[at], re[at &+ 1], im[at], im[at &+ 1]) = (valueRe, valueRe, valueIm, valueIm)
+                }
+                for point in filled..<blocks {
+                    let at = (Int(table[point]) &>> shift) &<< 1
+                    (re[at], re[at &+ 1], im[at], im[at &+ 1]) = (0, 0, 0, 0)
+                }
+            default:
+                for point in 0..<blocks {
+                    let (valueRe, valueIm) = point < filled ? (input.re[point], input.im[point]) : (0, 0)
+                    let start = (Int(table[point]) &>> shift) &* blockSize
+                    (re + start).update(repeating: valueRe, count: blockSize)
+                    (im + start).update(repeating: valueIm, count: blockSize)
+                }
             }
         }
     }

@@ -9,6 +9,9 @@ public struct PeriodogramWorkspace: Sendable {
     public let plan: FastFourierTransform
     private var even: [Double]
     private var odd: [Double]
+    /// The windowed samples of a periodogram in pairs (`x[2n]`, `x[2n + 1]`), before the transform places them.
+    private var evenPoints: [Double]
+    private var oddPoints: [Double]
     /// Hann windows of the sample counts seen most recently (newest first, at most `cachedWindows`), with their
     /// energies `Σw²`: windows on a grid that does not divide the window length alternate between two counts.
     private var windows: [(weights: [Double], energy: Double)] = []
@@ -24,6 +27,8 @@ public struct PeriodogramWorkspace: Sendable {
         self.plan = plan
         even = [Double](repeating: 0, count: plan.length / 2)
         odd = [Double](repeating: 0, count: plan.length / 2)
+        evenPoints = odd
+        oddPoints = odd
     }
 
     /// Hann-windowed periodogram of `samples` (mean removed) at `sampleRate`, zero-padded to `plan.length`.
@@ -43,32 +48,27 @@ public struct PeriodogramWorkspace: Sendable {
         let count = samples.count
         let (window, windowEnergy) = hannWindow(count: count)
         let average = samples.reduce(0, +) / Double(count)
-        let half = plan.length / 2
+        let leadingPairs = (count + 1) / 2
         samples.withUnsafeBufferPointer { input in
             window.withUnsafeBufferPointer { weights in
-                even.withUnsafeMutableBufferPointer { evenBuffer in
-                    odd.withUnsafeMutableBufferPointer { oddBuffer in
+                evenPoints.withUnsafeMutableBufferPointer { evenBuffer in
+                    oddPoints.withUnsafeMutableBufferPointer { oddBuffer in
                         let pairs = count / 2
                         for pair in 0..<pairs {
                             evenBuffer[pair] = (input[2 * pair] - average) * weights[2 * pair]
                             oddBuffer[pair] = (input[2 * pair + 1] - average) * weights[2 * pair + 1]
                         }
-                        var zeroFrom = pairs
                         if count % 2 == 1 {
                             evenBuffer[pairs] = (input[count - 1] - average) * weights[count - 1]
                             oddBuffer[pairs] = 0
-                            zeroFrom += 1
-                        }
-                        for pair in zeroFrom..<half {
-                            evenBuffer[pair] = 0
-                            oddBuffer[pair] = 0
                         }
                     }
                 }
             }
         }
         let scale = windowEnergy > 0 ? 1.0 / windowEnergy : 0
-        plan.accumulateRealPower(even: &even, odd: &odd, scale: scale, into: &power, leadingPairs: (count + 1) / 2)
+        plan.accumulateRealPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs,
+                                 even: &even, odd: &odd, scale: scale, into: &power)
     }
 
     /// A Hann window's weights and energy, as the process-wide table keeps them.
