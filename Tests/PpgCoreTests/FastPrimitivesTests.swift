@@ -135,6 +135,44 @@ struct FastPrimitivesTests {
         }
     }
 
+    /// The radix sort gives the stable comparison sort's order bit for bit: ties, −0 beside +0 (in input order),
+    /// negative and huge values, infinities; short arrays and arrays with a NaN go to the comparison sort.
+    @Test func radixSortGivesTheComparisonSortsOrderBitForBit() {
+        func bits(_ values: [Double]) -> [UInt64] { values.map(\.bitPattern) }
+        for count in [0, 1, 63, 64, 65, 600, 3601] {
+            var random = SeededRandom(seed: 40 + UInt64(count))
+            let values = (0..<count).map { index -> Double in
+                switch random.next() % 8 {
+                case 0: return index % 2 == 0 ? 0.0 : -0.0
+                case 1: return (random.gaussian() * 1e300).rounded()
+                case 2: return index % 3 == 0 ? .infinity : -.infinity
+                case 3: return Double(random.next() % 5) - 2
+                default: return random.gaussian() * 1e-3
+                }
+            }
+            #expect(bits(OrderStatistics.sortedAscending(values)) == bits(values.sorted()))
+        }
+        let withNaN = [Double](repeating: 1, count: 100) + [.nan] + (0..<100).map { Double($0) }
+        #expect(bits(OrderStatistics.sortedAscending(withNaN)) == bits(withNaN.sorted()))
+    }
+
+    /// A spline grid shared by channels gives each the samples of its own spline bit for bit, at jittered knots
+    /// and at queries outside them (clamped), for two and three knots too.
+    @Test func splineGridGivesEachChannelsSplineBitForBit() {
+        var random = SeededRandom(seed: 77)
+        for count in [2, 3, 50, 901] {
+            var knots = [0.013]
+            for _ in 1..<count { knots.append(knots[knots.count - 1] + 1 / 30 + 0.004 * random.gaussian()) }
+            let queries = (-3..<(count * 2 + 6)).map { knots[0] + Double($0) / 60 }
+            let grid = SplineGrid(knots: knots, queries: queries)
+            for _ in 0..<3 {
+                let values = (0..<count).map { _ in 200 + random.gaussian() }
+                let expected = CubicSpline(knots: knots, values: values).values(at: queries)
+                #expect(grid.values(values).map(\.bitPattern) == expected.map(\.bitPattern))
+            }
+        }
+    }
+
     /// The sliding-window thresholds equal a sort of each centred window (series longer than the window).
     @Test func slidingArtifactThresholdsEqualPerWindowQuartiles() throws {
         let parameters = ArtifactCorrector.Parameters()

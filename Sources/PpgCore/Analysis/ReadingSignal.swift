@@ -9,6 +9,9 @@ public struct ReadingSignal: Sendable {
     public var segmentRuns: [Range<Int>]
     /// Capture time (s) of each frame: the `CaptureTimeEstimator` estimate within segment runs, else the stamp.
     public var captureTimes: [Double]
+    /// The resampling spline of each segment run on its grid (`UniformResampler.splineGrid` at the capture times),
+    /// made with the other figures from the frames and shared by every channel resampled.
+    private var grids: [SplineGrid]
 
     /// Segments shorter than this are not analysed, seconds.
     public static let minimumSegmentSeconds = 4.0
@@ -27,6 +30,7 @@ public struct ReadingSignal: Sendable {
         timing = FrameTiming(timestamps: timestamps)
         segmentRuns = []
         captureTimes = timestamps
+        grids = []
         guard timing.medianInterval > 0 else { return }
         segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
             timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
@@ -34,15 +38,20 @@ public struct ReadingSignal: Sendable {
         for run in segmentRuns {
             captureTimes.replaceSubrange(run, with: CaptureTimeEstimator.captureTimes(timestamps[run]))
         }
+        let resampler = UniformResampler(sampleRate: sampleRate)
+        grids = segmentRuns.map { resampler.splineGrid(timestamps: captureTimes, run: $0) }
     }
 
     /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call
-    /// (a reading analyses only the channels it needs). Each run is placed at its frames' capture times
-    /// (`CaptureTimeEstimator`), not at their jittered delivery stamps.
+    /// (a reading analyses only the channels it needs): `UniformResampler.resample` of each run, the run placed
+    /// at its frames' capture times (`CaptureTimeEstimator`), not at their jittered delivery stamps, with the
+    /// spline's share that the channels have in common made once (`SplineGrid`).
     public func rawSegments(of channel: PulseChannel) -> [UniformSegment] {
         let values = frames.map { channel.value(in: $0) }
-        let resampler = UniformResampler(sampleRate: sampleRate)
-        return segmentRuns.map { resampler.resample(timestamps: captureTimes, channels: [values], run: $0)[0] }
+        return zip(segmentRuns, grids).map { run, grid in
+            UniformSegment(startTime: captureTimes[run.lowerBound], sampleRate: sampleRate,
+                           samples: grid.values(Array(values[run])))
+        }
     }
 
     /// Grid rate of the segments, Hz (0 without frames).

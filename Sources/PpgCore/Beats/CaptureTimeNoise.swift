@@ -36,7 +36,8 @@ public struct CaptureTimeNoise: Sendable, Equatable {
     public init?(stamps: ArraySlice<Double>, sampleRate: Double) {
         let window = 2 * CaptureTimeEstimator.halfWidth + 1
         guard stamps.count >= window, sampleRate > 0 else { return nil }
-        self.init(variance: Self.medianVariance(sorted: Self.delays(Array(stamps)).sorted(), draws: window),
+        self.init(variance: Self.medianVariance(sorted: OrderStatistics.sortedAscending(Self.delays(Array(stamps))),
+                                                draws: window),
                   window: window, sampleRate: sampleRate)
     }
 
@@ -75,8 +76,9 @@ public struct CaptureTimeNoise: Sendable, Equatable {
                 above.withUnsafeMutableBufferPointer { above in
                     for (index, value) in values.enumerated() {
                         let p = Double(index + 1) / Double(values.count)
-                        for power in 1...draws {
-                            below[power] = below[power - 1] * p
+                        for power in 1...draws { below[power] = below[power - 1] * p }
+                        // The terms reach (1 − p) to the power draws − needed at most.
+                        for power in stride(from: 1, through: draws - needed, by: 1) {
                             above[power] = above[power - 1] * (1 - p)
                         }
                         var cumulative = 0.0

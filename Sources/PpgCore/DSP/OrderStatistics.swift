@@ -1,5 +1,6 @@
 /// Selection of order statistics without a full sort (Hoare's quickselect with median-of-three pivots, falling
-/// back to a sort of the remaining range when partitioning stops shrinking it fast enough). Deterministic.
+/// back to a sort of the remaining range when partitioning stops shrinking it fast enough), and a radix sort for
+/// long arrays that need every rank. Deterministic.
 enum OrderStatistics {
     /// Writes `values` into the front of `sorted` in ascending order by insertion and returns how many values
     /// `sorted` then holds in order (`sorted` must have room for them all). For the few values of a sliding window, where a general sort of a
@@ -19,6 +20,74 @@ enum OrderStatistics {
         }
         return count
     }
+
+    /// `values` in ascending order, as `values.sorted()` gives them (a stable sort: equal values, −0 and +0
+    /// among them, keep their input order), by a least-significant-digit radix sort on the values' bits mapped
+    /// to unsigned keys in the same order (byte by byte, a byte all keys share skipped). Short arrays, and arrays
+    /// holding a NaN (which `sorted()` leaves where its comparisons happen to put it), are sorted by `sorted()`.
+    static func sortedAscending(_ values: [Double]) -> [Double] {
+        let count = values.count
+        guard count >= radixMinimumCount else { return values.sorted() }
+        var keys = [UInt64](repeating: 0, count: count)
+        var tallies = [Int](repeating: 0, count: 8 * 256)
+        var unordered = false
+        values.withUnsafeBufferPointer { value in
+            keys.withUnsafeMutableBufferPointer { key in
+                tallies.withUnsafeMutableBufferPointer { tally in
+                    for index in 0..<count {
+                        let next = value[index]
+                        unordered = unordered || next.isNaN
+                        // −0 takes +0's key: equal keys keep their order, as equal values do in a stable sort.
+                        let bits = next == 0 ? 0 : next.bitPattern
+                        let ordered = bits & (1 &<< 63) != 0 ? ~bits : bits | (1 &<< 63)
+                        key[index] = ordered
+                        for byte in 0..<8 {
+                            tally[byte &<< 8 | Int(truncatingIfNeeded: ordered &>> UInt64(byte &<< 3)) & 0xff] &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        guard !unordered else { return values.sorted() }
+        var sorted = values
+        var spareKeys = keys, spareValues = values
+        for byte in 0..<8 {
+            let shift = UInt64(byte &<< 3)
+            let shared = tallies.withUnsafeBufferPointer { tally in
+                tally[(byte &<< 8)..<((byte &+ 1) &<< 8)].contains(count)
+            }
+            if shared { continue }
+            tallies.withUnsafeMutableBufferPointer { tally in
+                var start = 0
+                for digit in (byte &<< 8)..<((byte &+ 1) &<< 8) {
+                    (tally[digit], start) = (start, start &+ tally[digit])
+                }
+                keys.withUnsafeBufferPointer { key in
+                    sorted.withUnsafeBufferPointer { value in
+                        spareKeys.withUnsafeMutableBufferPointer { keyOut in
+                            spareValues.withUnsafeMutableBufferPointer { valueOut in
+                                for index in 0..<count {
+                                    let next = key[index]
+                                    let slot = byte &<< 8 | Int(truncatingIfNeeded: next &>> shift) & 0xff
+                                    let place = tally[slot]
+                                    tally[slot] = place &+ 1
+                                    keyOut[place] = next
+                                    valueOut[place] = value[index]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&keys, &spareKeys)
+            swap(&sorted, &spareValues)
+        }
+        return sorted
+    }
+
+    /// Fewest values `sortedAscending` sorts by radix: below it, eight passes over the values cost more than a
+    /// comparison sort.
+    static let radixMinimumCount = 64
 
     /// The `count` smallest and the `count` largest of `values` (at least `count` of them), each ascending: the
     /// values a sort would put at ranks `0..<count` and `values.count − count..<values.count`. One pass, keeping

@@ -64,11 +64,25 @@ public struct UniformResampler: Sendable {
     public func resample(timestamps: [Double], channels: [[Double]], run: Range<Int>) -> [UniformSegment] {
         let knots = Array(timestamps[run])
         let start = knots[0]
-        let count = Int(((knots[knots.count - 1] - start) * sampleRate).rounded(.down)) + 1
-        let grid = (0..<count).map { start + Double($0) / sampleRate }
+        let grid = gridPoints(knots: knots)
         return channels.map { channel in
             let spline = CubicSpline(knots: knots, values: Array(channel[run]))
             return UniformSegment(startTime: start, sampleRate: sampleRate, samples: spline.values(at: grid))
         }
+    }
+
+    /// The grid points of a run whose (strictly increasing) timestamps are `knots`: from the first knot, every
+    /// `1/sampleRate` seconds up to the last.
+    public func gridPoints(knots: [Double]) -> [Double] {
+        let start = knots[0]
+        let count = Int(((knots[knots.count - 1] - start) * sampleRate).rounded(.down)) + 1
+        return (0..<count).map { start + Double($0) / sampleRate }
+    }
+
+    /// The spline of `resample` for one run (`timestamps[run]` as knots, read at `gridPoints`), made once for
+    /// every channel of the run: `grid.values(Array(channel[run]))` are the samples `resample` gives the channel.
+    public func splineGrid(timestamps: [Double], run: Range<Int>) -> SplineGrid {
+        let knots = Array(timestamps[run])
+        return SplineGrid(knots: knots, queries: gridPoints(knots: knots))
     }
 }
