@@ -2,8 +2,9 @@
 
 Contract (documented in scripts/bench-engine --help): a line containing "final", "<fps> fps" and
 "<milliseconds> ms", e.g. "final analysis, 60 s at 30 fps: 1.234 ms (median of 50; fastest 1.100 ms)"; the
-first per rate wins. The optional "fastest <milliseconds> ms" on that line is the fastest run. The disturbed
-reading's time is the first later line starting with "disturbed" (after spaces) before the next rate's line, e.g.
+first per rate wins. The optional "fastest <milliseconds> ms" on that line is the fastest run, the optional
+"CPU <milliseconds> ms" the median thread CPU time. The disturbed reading's time is the first later line starting
+with "disturbed" (after spaces) before the next rate's line, e.g.
 "  disturbed (finger placed …): 2.345 ms (median of 50; fastest 2.2 ms; CPU 2.3 ms)".
 """
 
@@ -12,6 +13,7 @@ import re
 FINAL_LINE = re.compile(r"final.*?(\d+(?:\.\d+)?)\s*fps.*?(\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
 DISTURBED_LINE = re.compile(r"^\s*disturbed\b.*?:\s*(\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
 FASTEST = re.compile(r"fastest\s*(\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
+CPU = re.compile(r"CPU\s*(\d+(?:\.\d+)?)\s*ms")
 
 
 def final_analysis_ms(output):
@@ -31,6 +33,17 @@ def fastest_final_analysis_ms(output):
         match, fastest = FINAL_LINE.search(line), FASTEST.search(line)
         if match and int(float(match.group(1))) not in times and fastest:
             times[int(float(match.group(1)))] = float(fastest.group(1))
+    return times
+
+
+def final_analysis_cpu_ms(output):
+    """{fps: median thread CPU milliseconds} from the benchmark's output text (the optional "CPU <ms> ms" of each
+    rate's final line; rates without one left out)."""
+    times = {}
+    for line in output.splitlines():
+        match, cpu = FINAL_LINE.search(line), CPU.search(line)
+        if match and int(float(match.group(1))) not in times and cpu:
+            times[int(float(match.group(1)))] = float(cpu.group(1))
     return times
 
 
