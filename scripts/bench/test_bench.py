@@ -11,7 +11,7 @@ import tempfile
 import unittest
 
 from bench import baseline, report, runner, spectral_peak
-from bench.engine_output import disturbed_ms, fastest_final_analysis_ms, final_analysis_ms
+from bench.engine_output import disturbed_ms, fastest_final_analysis_ms, final_analysis_cpu_ms, final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
 from bench.skill import matched_interval_errors, skill_figures
@@ -305,6 +305,13 @@ class EngineOutputTests(unittest.TestCase):
                   "  disturbed (parts tried): 4.5 ms (median of 50)\n")
         self.assertEqual(final_analysis_ms(output), {30: 1.2, 60: 2.5})
         self.assertEqual(disturbed_ms(output), {30: (3.5, 3.25), 60: (4.5, None)})
+
+    def test_cpu_time_is_read_from_each_rates_first_final_line(self):
+        output = ("final analysis, 60 s at 30 fps: 1.234 ms (median of 50; fastest 1.1 ms; CPU 1.2 ms)\n"
+                  "  disturbed (parts tried): 3.5 ms (median of 50; fastest 3.25 ms; CPU 3.4 ms)\n"
+                  "final analysis, 60 s at 60 fps: 2.5 ms (median of 50)\n"
+                  "final analysis, 60 s at 30 fps: 9 ms (median of 5; CPU 8 ms)\n")
+        self.assertEqual(final_analysis_cpu_ms(output), {30: 1.2})
 
 
 if __name__ == "__main__":
