@@ -19,6 +19,7 @@ let benchmarks: [Benchmark] = [
     LiveBenchmark.benchmark,
     EngineBenchmark.benchmark,
     HonestyBenchmark.benchmark,
+    HonestyRecordings.benchmark,
     WorkBenchmark.benchmark,
     sessionBenchmark,
     cameraBenchmark,

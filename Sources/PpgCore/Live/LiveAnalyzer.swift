@@ -228,6 +228,12 @@ public struct LiveAnalyzer: Sendable {
         if quality?.showsPulse == true { steadyAmplitude = amplitude }
         let score = quality?.score
         let elapsed = time - (origin ?? time)
+        let noise = frameNoise(now: now)
+        let belowPass = (score ?? 0) < QualityScore.passThreshold
+        let faint = amplitude < LiveTick.pulseToNoiseFloor * noise
+        let sustainedRate = (belowPass || faint) && settled ? sustainedRateBpm(now: now) : nil
+        let faintConfirmed = faint && hasFullSustainedWindow(now: now) && sustainedRate.map { rate in quality.map {
+            abs(rate / 60 - $0.peakHz) <= LiveQualityMeter.rateAgreement * $0.peakHz } ?? false } ?? false
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -244,10 +250,10 @@ public struct LiveAnalyzer: Sendable {
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
             estimate: estimate(now: now, quality: score),
-            sustainedPulse: (score ?? 0) < QualityScore.passThreshold && settled && hasSustainedPulse(now: now),
+            sustainedPulse: belowPass && sustainedRate != nil,
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
-            frameNoise: frameNoise(now: now))
+            frameNoise: noise, faintPulseConfirmed: faintConfirmed)
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).
@@ -256,11 +262,16 @@ public struct LiveAnalyzer: Sendable {
         return FrameNoise.sigma(recent.map { channel.value(in: $0) })
     }
 
-    /// Whether the last `SustainedPulse.windowSeconds` of the current run hold a sustained pulse on `channel`.
-    private mutating func hasSustainedPulse(now: Double) -> Bool {
+    /// Whether the current run on `channel` spans the whole `SustainedPulse.windowSeconds`.
+    private func hasFullSustainedWindow(now: Double) -> Bool {
+        max(runStart, channelSwitchTime, origin ?? now) <= now - SustainedPulse.windowSeconds + 0.5
+    }
+
+    /// The rate of the sustained pulse the last `SustainedPulse.windowSeconds` of the current run hold on `channel`.
+    private mutating func sustainedRateBpm(now: Double) -> Double? {
         let start = max(runStart, channelSwitchTime, now - SustainedPulse.windowSeconds)
         let recent = frames.frames(from: frames.firstIndex(notBefore: start))
-        return sustainedPulse.isPresent(in: recent, channel: channel)
+        return sustainedPulse.rateBpm(in: recent, channel: channel)
     }
 
     /// Another channel to read the pulse from, when the current one's level is unusable (clipped, dark), its

@@ -9,4 +9,6 @@ struct LiveQuality: Sendable, Equatable {
     /// `LiveQualityMeter.cleanPulseCorrelation` or better. Evidence that a pulse too small for the amplitude floor
     /// is readable.
     var showsCleanPulse: Bool
+    /// The window's spectral peak, Hz.
+    var peakHz: Double
 }

@@ -82,7 +82,8 @@ struct LiveQualityMeter: Sendable {
             && spectral.concentration >= Self.pulseConcentration && window.templateCorrelation >= Self.pulseCorrelation
         return LiveQuality(score: score * min(max(1 - (slew - tolerated) / Self.slewPenaltySpan, 0), 1),
                            showsPulse: showsPulse,
-                           showsCleanPulse: showsPulse && window.templateCorrelation >= Self.cleanPulseCorrelation)
+                           showsCleanPulse: showsPulse && window.templateCorrelation >= Self.cleanPulseCorrelation,
+                           peakHz: spectral.peakHz)
     }
 
     /// Share of `frames` from `start` on whose `channel` is clipped (red: the source's clipped-pixel share when

@@ -39,6 +39,9 @@ public struct LiveTick: Sendable, Equatable {
     /// (`FrameNoise`); 0 when unknown. A pulse stands far above it (8 times and more on real fingertips, most of
     /// them 20 times); camera noise alone swings the band-passed signal by about twice it.
     public var frameNoise: Double
+    /// Whether a pulse below `pulseToNoiseFloor` times `frameNoise` is confirmed by the last 10–15 s: they hold a
+    /// sustained pulse (`SustainedPulse`) at the quality window's spectral peak.
+    public var faintPulseConfirmed: Bool
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
     /// pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99), while a
@@ -56,7 +59,7 @@ public struct LiveTick: Sendable, Equatable {
     /// `frameNoise`. Contact and quality are judged apart.
     public func showsReadablePulse(minAmplitude: Double) -> Bool {
         let share = showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1
-        return amplitude >= minAmplitude * share && amplitude >= Self.pulseToNoiseFloor * frameNoise
+        return amplitude >= minAmplitude * share && (amplitude >= Self.pulseToNoiseFloor * frameNoise || faintPulseConfirmed)
     }
 
     /// Creates a tick.
@@ -64,7 +67,7 @@ public struct LiveTick: Sendable, Equatable {
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
                 disturbed: Bool = false, showsCleanPulse: Bool = false,
-                frameNoise: Double = 0) {
+                frameNoise: Double = 0, faintPulseConfirmed: Bool = false) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -80,5 +83,6 @@ public struct LiveTick: Sendable, Equatable {
         self.disturbed = disturbed
         self.showsCleanPulse = showsCleanPulse
         self.frameNoise = frameNoise
+        self.faintPulseConfirmed = faintPulseConfirmed
     }
 }

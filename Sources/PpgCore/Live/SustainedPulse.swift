@@ -10,7 +10,9 @@
 /// the final analysis' branch for a decisive peak: a few seconds of spectrum decide less than a whole reading) —
 /// or a peak standing `standaloneSnr` over its floor, which a faint pulse with a varying rate shows while its beat
 /// train, a count above the noise, falls apart; and the peak must not be where mains flicker folds to at this
-/// frame rate (`MainsFlicker`). It only keeps a started reading from a low-quality cancel; it never starts one.
+/// frame rate (`MainsFlicker`). It keeps a started reading from a low-quality cancel, and over a full window at the
+/// quality window's spectral peak it confirms a pulse too faint for the frame-noise floor
+/// (`LiveTick.faintPulseConfirmed`); alone it never starts a reading: the quality score must still pass.
 struct SustainedPulse {
     /// Seconds of the run analysed (at most).
     static let windowSeconds = 15.0
@@ -31,17 +33,18 @@ struct SustainedPulse {
         self.extractor = extractor
     }
 
-    /// Whether `frames` (ascending and gap-free, the last `windowSeconds` at most) read on `channel` hold a
-    /// sustained pulse.
-    mutating func isPresent(in frames: [FrameSample], channel: PulseChannel) -> Bool {
+    /// The rate (bpm) of the sustained pulse that `frames` (ascending and gap-free, the last `windowSeconds` at
+    /// most) hold when read on `channel`; nil without one.
+    mutating func rateBpm(in frames: [FrameSample], channel: PulseChannel) -> Double? {
         guard let recent = RecentPulse(frames: frames, channel: channel, extractor: extractor,
                                        minimumSeconds: Self.minimumSeconds),
               let rate = HarmonicRate(pulses: [recent.extraction.pulse], plans: &plans),
-              rate.snr >= HarmonicRate.minimumSnr else { return false }
+              rate.snr >= HarmonicRate.minimumSnr else { return nil }
         guard !MainsFlicker.mayBeFlicker(peakHz: rate.rateBpm / 60, sampleRates: MainsFlicker.halfRates(frames))
-        else { return false }
-        return rate.snr >= Self.standaloneSnr
+        else { return nil }
+        let confirmed = rate.snr >= Self.standaloneSnr
             || FinalAnalyzer.confirmedRate(rate, candidatesBpm: [rate.rateBpm], pulses: [recent.extraction.pulse],
                                            extractor: extractor, decisiveSnr: nil) != nil
+        return confirmed ? rate.rateBpm : nil
     }
 }

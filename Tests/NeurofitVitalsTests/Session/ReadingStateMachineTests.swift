@@ -124,6 +124,15 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
         #expect(1.5 < floor * 0.5 && 1.5 >= floor * 0.1)
     }
 
+    @Test func aFaintSwingIsAPulseWhenFifteenSecondsConfirmIt() {
+        // The same noisy swing, when the last 15 s hold a sustained pulse at the quality window's peak.
+        var harness = Harness()
+        let confirmed = LiveTick(time: 0, contact: true, qualityScore: 0.9, amplitude: 1.5, frameNoise: 0.5,
+                                 faintPulseConfirmed: true)
+        #expect(harness.tick { time in var copy = confirmed; copy.time = time; return copy }
+            == [.guidance(.compliant, startProgress: 1.0 / 3)])
+    }
+
     @Test func startGateFillsThenStartsWithAnEmptyPreview() {
         var harness = Harness()
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
