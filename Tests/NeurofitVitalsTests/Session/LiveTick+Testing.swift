@@ -6,11 +6,12 @@ extension LiveTick {
     init(time: Double, contact: Bool, qualityScore: Double?, amplitude: Double, measuredFps: Double = 60,
          heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
          liveEstimate: LiveEstimate = .none, redDc: Double = 150, sustainedPulse: Bool = false,
-         disturbed: Bool = false, showsCleanPulse: Bool = false, frameNoise: Double = 0) {
+         disturbed: Bool = false, showsCleanPulse: Bool = false, frameNoise: Double = 0,
+         faintPulseConfirmed: Bool = false) {
         self.init(time: time, contact: contact, qualityScore: qualityScore, amplitude: amplitude,
                   measuredFps: measuredFps, saturationFraction: 0, redDc: redDc, heartRateBpm: heartRateBpm,
                   rmssdMs: rmssdMs, breathingRateBrpm: breathingRateBrpm, estimate: liveEstimate,
                   sustainedPulse: sustainedPulse, disturbed: disturbed, showsCleanPulse: showsCleanPulse,
-                  frameNoise: frameNoise)
+                  frameNoise: frameNoise, faintPulseConfirmed: faintPulseConfirmed)
     }
 }
