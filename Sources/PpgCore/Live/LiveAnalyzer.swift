@@ -232,8 +232,8 @@ public struct LiveAnalyzer: Sendable {
         let belowPass = (score ?? 0) < QualityScore.passThreshold
         let faint = amplitude < LiveTick.pulseToNoiseFloor * noise
         let sustainedRate = (belowPass || faint) && settled ? sustainedRateBpm(now: now) : nil
-        let faintConfirmed = faint && hasFullSustainedWindow(now: now) && sustainedRate.map { rate in quality.map {
-            abs(rate / 60 - $0.peakHz) <= LiveQualityMeter.rateAgreement * $0.peakHz } ?? false } ?? false
+        let faintConfirmed = faint && hasFullSustainedWindow(now: now)
+            && Self.agree(sustainedRateBpm: sustainedRate, peakHz: quality?.peakHz)
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -260,6 +260,12 @@ public struct LiveAnalyzer: Sendable {
     private func frameNoise(now: Double) -> Double {
         let recent = frames.frames(from: frames.firstIndex(notBefore: now - Self.amplitudeWindowSeconds))
         return FrameNoise.sigma(recent.map { channel.value(in: $0) })
+    }
+
+    /// Whether a sustained pulse's rate lies within `LiveQualityMeter.rateAgreement` of the quality window's peak.
+    private static func agree(sustainedRateBpm: Double?, peakHz: Double?) -> Bool {
+        guard let sustainedRateBpm, let peakHz else { return false }
+        return abs(sustainedRateBpm / 60 - peakHz) <= LiveQualityMeter.rateAgreement * peakHz
     }
 
     /// Whether the current run on `channel` spans the whole `SustainedPulse.windowSeconds`.
