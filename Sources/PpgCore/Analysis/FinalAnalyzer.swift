@@ -291,8 +291,14 @@ public struct FinalAnalyzer: Sendable {
         return bound / Double(starts.count) < bar - Self.pruningTolerance
     }
 
-    private func assemble(signal: ReadingSignal, selection: ChannelSelection, motion: [MotionSample],
-                          hrvAllowed: Bool, screening: Bool) -> Result<AnalysisResult, AnalysisError> {
+    /// The result of the selected channel's beats (or of the rate its spectrum or fold gives instead). A spectral
+    /// or folded rate that rules out its rivals is first tried on the beats of the channel that gave it, found
+    /// again at its period (`refittedResult`), which answer in its place when they agree with it and earn at least
+    /// its tier. Those beats are assembled with `vouchedRateBpm`, that rate: their heart rate must agree with it
+    /// within `refitAgreementBpm` (rather than with the reading's spectral peak, which a tall dicrotic wave may put
+    /// at twice the rate), and they are not found again.
+    func assemble(signal: ReadingSignal, selection: ChannelSelection, motion: [MotionSample], hrvAllowed: Bool,
+                  screening: Bool, vouchedRateBpm: Double? = nil) -> Result<AnalysisResult, AnalysisError> {
         let choice = selection.choice, channel = selection.chosen, spectral = selection.spectral
         let beats = channel.beats, evidence = channel.evidence
         guard let intervals = selection.intervals else {
@@ -305,7 +311,8 @@ public struct FinalAnalyzer: Sendable {
         if nn.count < Self.minimumIntervals { reasons.append("few_beats") }
         let metrics = HrvMetrics(series: nn)
         let beatRate = metrics.heartRateBpm ?? 0
-        let agrees = evidence.spectralAgreement(withBeatRate: beatRate, toleranceBpm: Self.spectralAgreementBpm)
+        let agrees = vouchedRateBpm.map { abs(beatRate - $0) <= Self.refitAgreementBpm }
+            ?? evidence.spectralAgreement(withBeatRate: beatRate, toleranceBpm: Self.spectralAgreementBpm)
         if !agrees && evidence.qualityPassedFraction < Self.disagreementQualityPassedFraction {
             reasons.append("hr_disagreement")
         }
@@ -342,6 +349,13 @@ public struct FinalAnalyzer: Sendable {
             && !evidence.isDisturbed
         let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && fromBeats, evidence: evidence,
                              intervals: intervals)
+        if vouchedRateBpm == nil, !fromBeats, rivals.isEmpty,
+           let source = [spectral, channel].compactMap({ $0 }).first(where: { $0.candidate.channel == answering }),
+           let refitted = refittedResult(rateBpm: heartRate, signal: signal, choice: choice, source: source,
+                                         spectral: spectral, motion: motion, hrvAllowed: hrvAllowed,
+                                         screening: screening), refitted.quality.rawValue >= tier.rawValue {
+            return .success(refitted)
+        }
         let reportsHrv = hrvAllowed && fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         if tier == .withheld && flags.isEmpty { flags.append("low_quality") }
 

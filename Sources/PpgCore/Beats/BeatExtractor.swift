@@ -43,6 +43,22 @@ public struct BeatExtractor: Sendable {
         sampleRate <= Self.maximumSampleRate && ButterworthDesign.maximumEdgeFraction * sampleRate > passBand.lowerBound
     }
 
+    /// Shortest interval between two beats of a reading whose rate is known, as a share of its period: the
+    /// detector's minimum spacing when it is fitted to the period (`fitted(toPeriodSeconds:)`). A dicrotic wave
+    /// follows its systolic one by a third to a half of the period; the shortest interval of a sinus rhythm
+    /// at rest is about 0.8 of it.
+    public static let fittedSpacingShare = 0.6
+
+    /// This extractor with its detector fitted to a known period: beats at least `fittedSpacingShare` of it
+    /// apart (of two detections closer than that, the earlier stays — a systolic wave precedes its dicrotic
+    /// one), and a beat window no longer than the period.
+    public func fitted(toPeriodSeconds period: Double) -> BeatExtractor {
+        var fitted = self
+        fitted.detector.beatWindow = min(detector.beatWindow, period)
+        fitted.detector.minimumDelay = Self.fittedSpacingShare * period
+        return fitted
+    }
+
     /// Integer upsampling factor that brings `sampleRate` to at least `minimumDetectionRate`.
     public func upsamplingFactor(sampleRate: Double) -> Int {
         max(1, Int((minimumDetectionRate / sampleRate).rounded(.up)))
