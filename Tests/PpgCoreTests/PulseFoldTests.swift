@@ -41,6 +41,17 @@ struct PulseFoldTests {
         }
     }
 
+    /// The coarse-then-fine search finds the fold that folding at every step of the range finds, on pulses whose
+    /// candidate is off their rate by up to 2 %.
+    @Test(arguments: [(60.0, 61.0), (80, 79), (100, 102), (120, 118.5), (140, 141)])
+    func theSearchFindsTheFoldOfEveryStep(heartRate: Double, candidateBpm: Double) throws {
+        let pulse = Self.pulses(heartRate: heartRate, pulse: 1, noise: 0.4)
+        let steps = Int((PulseFold.periodSearch / PulseFold.periodStep).rounded())
+        let full = try #require(PulseFold.mostCoherent(pulses: pulse, aroundPeriod: 60 / candidateBpm,
+                                                       steps: Array(-steps...steps)))
+        #expect(PulseFold.searched(pulses: pulse, aroundPeriod: 60 / candidateBpm) == full.fold)
+    }
+
     /// Folded at twice its period a cycle is two equal halves; at its own period it is not; folded at a third of
     /// it the template averages three different thirds, which the fold at three times that period shows.
     @Test func theFoldsShapeTellsARateFromItsMultiples() throws {
