@@ -23,7 +23,7 @@ struct SaturatedLiveStartTests {
 
     @Test func pulseFreeTwinsNeverFillTheStartGate() {
         // Before the frame noise was measured on whole-count levels, 12 of 60 twins filled the gate (their noise
-        // read 0, so any swing passed the noise floor) and the session started on 42 of 60 twin recordings.
+        // read 0, so any swing passed the noise floor) and the session started on 16 of 60 twin recordings.
         var fills: [String] = []
         for seed in Self.seeds {
             var twin = SaturatedWeakPulse(seed: seed).configuration
