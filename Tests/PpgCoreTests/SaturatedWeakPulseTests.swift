@@ -45,12 +45,7 @@ struct SaturatedWeakPulseTests {
     /// The captures read right before the rival-rate check are still answered right.
     @Test(arguments: readRightSeeds)
     func aCaptureReadRightIsStillAnswered(seed: UInt64) {
-        let capture = SaturatedWeakPulse(seed: seed)
-        let reading = SyntheticReading(configuration: capture.configuration)
-        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
-        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
-                "seed \(seed): truth \(truth), \(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))")
+        expectAnsweredNearItsRate(Self.analysis(ofSeed: seed))
     }
 
     /// Seeds (all below 150, the tuning half of `nfv-bench honesty`) whose green is lit (20–79 counts, a usable
@@ -102,21 +97,38 @@ struct SaturatedWeakPulseTests {
     /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
     private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)
         -> (reading: SyntheticReading, result: AnalysisResult?) {
-        let capture = SaturatedWeakPulse(seed: seed)
-        let reading = SyntheticReading(configuration: capture.configuration)
-        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
-        let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
-        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - truth) <= 5 } == true,
-                "seed \(seed): truth \(truth), \(answer) \(result?.flags ?? [])", sourceLocation: sourceLocation)
+        let analysis = Self.analysis(ofSeed: seed)
+        expectAnsweredNearItsRate(analysis, sourceLocation: sourceLocation)
 
-        var pulseFree = capture.configuration
+        var pulseFree = analysis.capture.configuration
         pulseFree.camera.acFraction = ChannelTriple(all: 0)
         let noise = SyntheticReading(configuration: pulseFree)
         if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
             Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)",
                          sourceLocation: sourceLocation)
         }
-        return (reading, result)
+        return (analysis.reading, analysis.result)
+    }
+
+    /// Expects `analysis` answered at quality ≥ usable within 5 bpm of its capture's rate.
+    private func expectAnsweredNearItsRate(_ analysis: CaptureAnalysis,
+                                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let result = analysis.result
+        let answer = "\(String(describing: result?.heartRateBpm)) \(String(describing: result?.quality))"
+        #expect(result.map { $0.quality != .withheld && abs($0.heartRateBpm - analysis.truth) <= 5 } == true,
+                "seed \(analysis.capture.seed): truth \(analysis.truth), \(answer) \(result?.flags ?? [])",
+                sourceLocation: sourceLocation)
+    }
+
+    /// A capture, its reading, the reading's true heart rate and its final analysis (nil when it failed).
+    private typealias CaptureAnalysis = (capture: SaturatedWeakPulse, reading: SyntheticReading, truth: Double,
+                                         result: AnalysisResult?)
+
+    /// `seed`'s capture analysed.
+    private static func analysis(ofSeed seed: UInt64) -> CaptureAnalysis {
+        let capture = SaturatedWeakPulse(seed: seed)
+        let reading = SyntheticReading(configuration: capture.configuration)
+        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
+        return (capture, reading, truth, try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get())
     }
 }

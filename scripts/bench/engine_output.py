@@ -16,35 +16,40 @@ FASTEST = re.compile(r"fastest\s*(\d+(?:\.\d+)?)\s*ms", re.IGNORECASE)
 CPU = re.compile(r"CPU\s*(\d+(?:\.\d+)?)\s*ms")
 
 
-def final_analysis_ms(output):
-    """{fps: milliseconds} from the benchmark's output text."""
-    times = {}
+def _first_per_rate(output, read):
+    """{fps: value} where `read(line, final_match)` gives each final line's value or None; the first line per rate
+    with a value wins."""
+    values = {}
     for line in output.splitlines():
         match = FINAL_LINE.search(line)
-        if match:
-            times.setdefault(int(float(match.group(1))), float(match.group(2)))
-    return times
+        value = read(line, match) if match else None
+        if value is not None:
+            values.setdefault(int(float(match.group(1))), value)
+    return values
+
+
+def _optional(pattern):
+    """A reader of the optional "<label> <ms> ms" figure that `pattern` matches on a final line."""
+    def read(line, _match):
+        found = pattern.search(line)
+        return float(found.group(1)) if found else None
+    return read
+
+
+def final_analysis_ms(output):
+    """{fps: milliseconds} from the benchmark's output text."""
+    return _first_per_rate(output, lambda _line, match: float(match.group(2)))
 
 
 def fastest_final_analysis_ms(output):
     """{fps: milliseconds of the fastest run} from the benchmark's output text (rates without one left out)."""
-    times = {}
-    for line in output.splitlines():
-        match, fastest = FINAL_LINE.search(line), FASTEST.search(line)
-        if match and int(float(match.group(1))) not in times and fastest:
-            times[int(float(match.group(1)))] = float(fastest.group(1))
-    return times
+    return _first_per_rate(output, _optional(FASTEST))
 
 
 def final_analysis_cpu_ms(output):
     """{fps: median thread CPU milliseconds} from the benchmark's output text (the optional "CPU <ms> ms" of each
     rate's final line; rates without one left out)."""
-    times = {}
-    for line in output.splitlines():
-        match, cpu = FINAL_LINE.search(line), CPU.search(line)
-        if match and int(float(match.group(1))) not in times and cpu:
-            times[int(float(match.group(1)))] = float(cpu.group(1))
-    return times
+    return _first_per_rate(output, _optional(CPU))
 
 
 def disturbed_ms(output):

@@ -268,14 +268,20 @@ public struct LiveAnalyzer: Sendable {
         return abs(sustainedRateBpm / 60 - peakHz) <= LiveQualityMeter.rateAgreement * peakHz
     }
 
+    /// Start of the current run on `channel`: the latest of the first frame, the last gap or level step and the
+    /// last channel switch.
+    private func currentRunStart(now: Double) -> Double {
+        max(runStart, channelSwitchTime, origin ?? now)
+    }
+
     /// Whether the current run on `channel` spans the whole `SustainedPulse.windowSeconds`.
     private func hasFullSustainedWindow(now: Double) -> Bool {
-        max(runStart, channelSwitchTime, origin ?? now) <= now - SustainedPulse.windowSeconds + 0.5
+        currentRunStart(now: now) <= now - SustainedPulse.windowSeconds + 0.5
     }
 
     /// The rate of the sustained pulse the last `SustainedPulse.windowSeconds` of the current run hold on `channel`.
     private mutating func sustainedRateBpm(now: Double) -> Double? {
-        let start = max(runStart, channelSwitchTime, now - SustainedPulse.windowSeconds)
+        let start = max(currentRunStart(now: now), now - SustainedPulse.windowSeconds)
         let recent = frames.frames(from: frames.firstIndex(notBefore: start))
         return sustainedPulse.rateBpm(in: recent, channel: channel)
     }
