@@ -70,6 +70,8 @@ def print_report(figures, tools):
             target = target_for(key, dataset)
             print(_line(label, [_cell(c, unit) for c in cells], _target_text(target), _verdict(target, cells[0])))
         _print_problems(per_tool, tools)
+        for window_id, why in per_tool[tools[0]].get("rmssd_withheld_clean_hr", []):
+            print(f"  {tools[0]}: RMSSD withheld on a clean-HR window: {window_id}: {why}")
 
 
 def target_for(key, dataset):

@@ -23,6 +23,10 @@ HR_COVERAGE_BPM = 5.0
 RMSSD_COVERAGE_MS = 6.0
 BEAT_MATCH_S = 0.15
 ALIGN_SEARCH_S, ALIGN_STEP_S = 5.0, 0.005
+# An interval paired with its own reference interval errs by its two beats' timing error (the engine's intervals: 5–54 ms
+# RMS per strap subject); paired one beat off, by a successive difference of the reference (RMSSD 24–121 ms there)
+# plus that error.
+INTERVAL_AGREEMENT_MS = 50.0
 
 
 def skill_figures(windows, outcomes, constant):
@@ -35,6 +39,7 @@ def skill_figures(windows, outcomes, constant):
     figures["interval_rmse_rmssd"] = interval_rmse(windows, outcomes, rmssd_intervals_only=True)
     figures["rmssd_on_clean_hr_pct"] = rmssd_on_clean_hr(windows, outcomes, beats_only=False)
     figures["rmssd_on_beat_hr_pct"] = rmssd_on_clean_hr(windows, outcomes, beats_only=True)
+    figures["rmssd_withheld_clean_hr"] = rmssd_withheld_on_clean_hr(windows, outcomes)
     return figures
 
 
@@ -45,6 +50,28 @@ def rmssd_on_clean_hr(windows, outcomes, beats_only):
     clean = [w for w in windows if "ref_rmssd_ms" in w.refs and _clean_heart_rate(w, outcomes[w.id], beats_only)]
     hits = sum(1 for w in clean if outcomes[w.id].value("rmssdMs") is not None)
     return stat(100.0 * hits / len(clean) if clean else None, len(clean))
+
+
+def rmssd_withheld_on_clean_hr(windows, outcomes):
+    """[(window id, why)] of the windows with an RMSSD reference and a clean heart rate (as `rmssd_on_clean_hr`)
+    that get no RMSSD: the result's gate vetoes (`gate_veto:*` flags) with the gate's pair and merged-beat counts,
+    or else its heart-rate source and quality."""
+    withheld = []
+    for w in windows:
+        outcome = outcomes[w.id]
+        if "ref_rmssd_ms" not in w.refs or not _clean_heart_rate(w, outcome, beats_only=False) \
+                or outcome.value("rmssdMs") is not None:
+            continue
+        result = outcome.result or {}
+        diagnostics = result.get("diagnostics") if isinstance(result.get("diagnostics"), dict) else {}
+        vetoes = [flag for flag in result.get("flags") or [] if str(flag).startswith("gate_veto:")]
+        if vetoes:
+            why = (f"{', '.join(vetoes)} (usable pairs {diagnostics.get('gate_n_pairs')}, "
+                   f"beats merged or inserted {diagnostics.get('gate_n_merged')})")
+        else:
+            why = f"hr_source {diagnostics.get('hr_source')}, quality {result.get('quality')}"
+        withheld.append((w.id, why))
+    return withheld
 
 
 def _clean_heart_rate(window, outcome, beats_only):
@@ -130,8 +157,12 @@ def matched_interval_errors(beats, rr_ms, keep=None):
     index is in it).
 
     The reference has intervals but no clock shared with the video, and the pulse reaches the finger a constant
-    time after the heartbeat: the reference train is shifted by the offset (±ALIGN_SEARCH_S around the window
-    start) that matches the most beats within BEAT_MATCH_S (ties: the smallest summed distance)."""
+    time after the heartbeat: the reference train is shifted by an offset searched ±ALIGN_SEARCH_S around the
+    window start. A fairly regular train matches nearly as many beats within BEAT_MATCH_S when shifted by one whole
+    beat, each beat then paired with its neighbour's reference beat, and a stretch of missed or extra beats can
+    tip the count of matched beats either way. The offset kept is the one that pairs the most intervals
+    (consecutive beats with consecutive reference beats) within INTERVAL_AGREEMENT_MS of their reference interval:
+    beats paired with their own heartbeats; then the most matched beats, then the smallest summed distance."""
     reference = [0.0]
     for interval in rr_ms:
         reference.append(reference[-1] + interval / 1000.0)
@@ -140,13 +171,20 @@ def matched_interval_errors(beats, rr_ms, keep=None):
     for k in range(steps):
         offset = -ALIGN_SEARCH_S + k * ALIGN_STEP_S
         matches = match_beats(beats, [t + offset for t in reference])
-        score = (len(matches), -sum(distance for _, _, distance in matches))
+        errors = _paired_interval_errors(beats, rr_ms, {beat: ref for beat, ref, _ in matches})
+        agreeing = sum(1 for _, error in errors if abs(error) <= INTERVAL_AGREEMENT_MS)
+        score = (agreeing, len(matches), -sum(distance for _, _, distance in matches))
         if best is None or score > best[0]:
-            best = (score, matches)
-    by_beat = {beat: ref for beat, ref, _ in best[1]}
-    return [1000.0 * (beats[i + 1] - beats[i]) - rr_ms[by_beat[i]]
+            best = (score, errors)
+    return [error for i, error in best[1] if keep is None or i in keep]
+
+
+def _paired_interval_errors(beats, rr_ms, by_beat):
+    """[(i, error ms)] of the intervals from beat i to beat i + 1 whose beats are paired (`by_beat`: beat index →
+    reference beat index) with two successive reference beats."""
+    return [(i, 1000.0 * (beats[i + 1] - beats[i]) - rr_ms[by_beat[i]])
             for i in range(len(beats) - 1)
-            if i in by_beat and i + 1 in by_beat and by_beat[i + 1] == by_beat[i] + 1 and (keep is None or i in keep)]
+            if i in by_beat and i + 1 in by_beat and by_beat[i + 1] == by_beat[i] + 1]
 
 
 def match_beats(beats, reference):

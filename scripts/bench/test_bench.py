@@ -6,6 +6,7 @@ Run: python3 -m unittest discover -s scripts -p 'test_*.py'
 import json
 import math
 import os
+import random
 import sys
 import tempfile
 import unittest
@@ -215,6 +216,25 @@ class IntervalErrorTests(unittest.TestCase):
         self.assertEqual(len(errors), len(beats) - 1)
         self.assertTrue(all(abs(error) < 1e-6 for error in errors))
 
+    def test_a_regular_train_with_a_disturbed_stretch_is_paired_with_its_own_heartbeats(self):
+        # A heart rate drifting slowly with little beat-to-beat change matches about as many beats shifted by one
+        # whole beat, and a disturbed stretch (beats missed, others made up) can tip the count of matched beats to
+        # that shift: each interval would then be scored against its neighbour's reference interval.
+        for seed in range(6):
+            rng = random.Random(seed)
+            rr_ms = [850.0 + 70.0 * math.sin(2 * math.pi * k / 45) + rng.gauss(0, 25) for k in range(72)]
+            reference = [0.0]
+            for interval in rr_ms:
+                reference.append(reference[-1] + interval / 1000.0)
+            timed = [(t + 0.4 + rng.gauss(0, 0.01), k) for k, t in enumerate(reference) if 0.5 < t + 0.4 < 59.5]
+            timed = [(t, k) for t, k in timed if not 18 < t < 30] + [(rng.uniform(18, 30), None) for _ in range(10)]
+            timed.sort()
+            own = [1000.0 * (later - earlier) - rr_ms[k] for (earlier, k), (later, k_next) in zip(timed, timed[1:])
+                   if k is not None and k_next == k + 1]
+            errors = matched_interval_errors([t for t, _ in timed], rr_ms)
+            found = [e for e in own if any(abs(e - error) < 1e-9 for error in errors)]
+            self.assertEqual(len(found), len(own), f"seed {seed}")
+
     def test_the_figure_needs_reference_intervals_and_beat_times(self):
         windows = [Window("w", "welltory", "/nowhere/w.csv", {}, (800.0, 800.0, 800.0)),
                    Window("v", "welltory", "/nowhere/v.csv", {}, ())]
@@ -258,6 +278,18 @@ class IntervalErrorTests(unittest.TestCase):
         self.assertAlmostEqual(figures["rmssd_on_clean_hr_pct"]["value"], 100.0 / 3)
         self.assertAlmostEqual(figures["rmssd_on_beat_hr_pct"]["value"], 50.0)
 
+
+    def test_the_clean_heart_rate_windows_without_rmssd_are_listed_with_the_reason(self):
+        windows = [window(name, ref_hr_bpm=60.0, ref_rmssd_ms=30.0) for name in ("a", "b", "c", "d")]
+        outcomes = {"a": result(heartRateBpm=61.0, quality=2, rmssdMs=28.0),
+                    "b": result(heartRateBpm=62.0, quality=2, flags=["motion", "gate_veto:n_merged"],
+                                diagnostics={"hr_source": "beats", "gate_n_pairs": 41, "gate_n_merged": 9}),
+                    "c": result(heartRateBpm=70.0, quality=2),                    # 10 bpm off: not clean
+                    "d": result(heartRateBpm=60.0, quality=2, diagnostics={"hr_source": "spectral"})}
+        figures = skill_figures(windows, outcomes, baseline.constant_guess(windows))
+        self.assertEqual(figures["rmssd_withheld_clean_hr"], [
+            ("b", "gate_veto:n_merged (usable pairs 41, beats merged or inserted 9)"),
+            ("d", "hr_source spectral, quality 2")])
 
 class SpectralPeakTests(unittest.TestCase):
     def write_csv(self, folder, rate_bpm, fps=30.0, seconds=30.0):
