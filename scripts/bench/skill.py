@@ -23,9 +23,9 @@ HR_COVERAGE_BPM = 5.0
 RMSSD_COVERAGE_MS = 6.0
 BEAT_MATCH_S = 0.15
 ALIGN_SEARCH_S, ALIGN_STEP_S = 5.0, 0.005
-# An interval paired with its own reference interval errs by its two beats' timing error (the engine's intervals: 5–54 ms
-# RMS per strap subject); paired one beat off, by a successive difference of the reference (RMSSD 24–121 ms there)
-# plus that error.
+# An interval paired with its own reference interval errs by its two beats' timing error (the engine's intervals:
+# 5–54 ms RMS per strap subject); paired one beat off, by a successive difference of the reference (RMSSD 24–121
+# ms there) plus that error.
 INTERVAL_AGREEMENT_MS = 50.0
 
 
