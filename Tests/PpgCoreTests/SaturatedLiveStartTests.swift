@@ -42,4 +42,21 @@ struct SaturatedLiveStartTests {
         }
         #expect(starts.count >= 4, "\(starts)")
     }
+
+    /// Seeds among `seeds` whose capture confirms its faint pulse (`LiveTick.faintPulseConfirmed`) on several ticks
+    /// 31–40 s into a run (4 and 8 ticks; no other seed on more than one).
+    static let confirmedSeeds: [UInt64] = [10, 19]
+
+    @Test(arguments: confirmedSeeds)
+    func aReadingsStartKeepsTheSecondsThatConfirmAFaintPulse(seed: UInt64) {
+        // A reading's start resets the analyzer but not its frame history: the 15 s that confirm a faint pulse
+        // still count after it. Before, the run was taken to start at the reading's start and no tick of its
+        // first 15 s could be confirmed.
+        let reading = SyntheticReading(configuration: SaturatedWeakPulse(seed: seed).configuration, durationS: 41)
+        let confirmed = { (run: LiveRun) in run.ticks(in: 31...40).filter(\.faintPulseConfirmed).count }
+        let withoutStart = confirmed(LiveRun(reading))
+        let withStart = confirmed(LiveRun(reading, resetAt: [30]))
+        #expect(withoutStart > 0)
+        #expect(withStart >= withoutStart / 2 && withStart > 0, "\(withStart) of \(withoutStart) ticks")
+    }
 }

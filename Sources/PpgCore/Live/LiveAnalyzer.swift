@@ -60,7 +60,7 @@ public struct LiveAnalyzer: Sendable {
     private var origin: Double?
     private var nextSubTick = 1
     private var nextTick = 1
-    /// Timestamp of the first frame after the latest gap.
+    /// Timestamp of the first frame after the latest gap or level step (the first frame since init before one).
     private var runStart = -Double.infinity
     private var lastReportedBeatTime: Double?
     /// Sample time of the latest channel switch: no interval spans it (beats of two channels are not aligned).
@@ -103,6 +103,7 @@ public struct LiveAnalyzer: Sendable {
         guard frame.timestamp.isFinite, frame.red.isFinite, frame.green.isFinite, frame.blue.isFinite,
               frame.timestamp > frames.newest?.timestamp ?? -Double.infinity else { return LiveStep() }
         frames.append(frame)
+        if runStart == -Double.infinity { runStart = frame.timestamp }
         let origin = startGridsIfNeeded(at: frame.timestamp)
         guard frame.timestamp >= origin + Double(nextSubTick) * Self.subTickSeconds else { return LiveStep() }
         nextSubTick = Self.gridIndex(frame.timestamp - origin, step: Self.subTickSeconds) + 1
@@ -268,20 +269,20 @@ public struct LiveAnalyzer: Sendable {
         return abs(sustainedRateBpm / 60 - peakHz) <= LiveQualityMeter.rateAgreement * peakHz
     }
 
-    /// Start of the current run on `channel`: the latest of the first frame, the last gap or level step and the
-    /// last channel switch.
-    private func currentRunStart(now: Double) -> Double {
-        max(runStart, channelSwitchTime, origin ?? now)
+    /// Start of the current run on `channel`: the later of its first frame (`runStart`) and the last channel
+    /// switch. A reading's start does not end the run: the frame history carries on.
+    private var currentRunStart: Double {
+        max(runStart, channelSwitchTime)
     }
 
     /// Whether the current run on `channel` spans the whole `SustainedPulse.windowSeconds`.
     private func hasFullSustainedWindow(now: Double) -> Bool {
-        currentRunStart(now: now) <= now - SustainedPulse.windowSeconds + 0.5
+        currentRunStart <= now - SustainedPulse.windowSeconds + 0.5
     }
 
     /// The rate of the sustained pulse the last `SustainedPulse.windowSeconds` of the current run hold on `channel`.
     private mutating func sustainedRateBpm(now: Double) -> Double? {
-        let start = max(currentRunStart(now: now), now - SustainedPulse.windowSeconds)
+        let start = max(currentRunStart, now - SustainedPulse.windowSeconds)
         let recent = frames.frames(from: frames.firstIndex(notBefore: start))
         return sustainedPulse.rateBpm(in: recent, channel: channel)
     }
