@@ -4,15 +4,17 @@ import Testing
 /// A pulse whose second (dicrotic or reflected) wave is about as tall as its systolic one and follows it by
 /// 0.3–0.35 s: the detector's fixed 0.3 s spacing takes both waves for beats in many periods, the intervals alternate
 /// short and long, and the reading used to be answered by its spectrum or its fold alone, without RMSSD. The beats
-/// found again at that confirmed period (`FinalAnalyzer.refittedResult`) time the heart rate and RMSSD.
+/// found again at that confirmed period (`FinalAnalyzer.refittedResult`) time the heart rate and RMSSD. Where the
+/// second wave sits about half a period on, the beats and the spectrum agree on twice the rate, and the half-rate
+/// check (`FinalAnalyzer.halfRateCheck`, `BeatAlternation`) answers half of it.
 struct TallSecondWaveTests {
     /// A reading at `heartRateBpm` whose second wave, `ratio` times as tall as the systolic one, follows it by
     /// `delayS`.
     static func reading(seed: UInt64, heartRateBpm: Double, ratio: Double, delayS: Double) -> SyntheticReading {
-        let shape = PulseShape(systolicAmplitude: 1, systolicCentreS: 0.13, systolicWidthS: 0.045,
-                               diastolicAmplitude: ratio, diastolicCentreS: 0.13 + delayS, diastolicWidthS: 0.055)
+        let shape = TallSecondWave(seed: seed, heartRateBpm: heartRateBpm, ratio: ratio, delayS: delayS).pulseShape
         return SyntheticReading(configuration: SyntheticConfiguration(
-            seed: seed, rhythm: RhythmParameters(heartRateBpm: heartRateBpm), camera: CameraParameters(pulseShape: shape)))
+            seed: seed, rhythm: RhythmParameters(heartRateBpm: heartRateBpm),
+            camera: CameraParameters(pulseShape: shape)))
     }
 
     /// (seed, heart rate, second wave's ratio, delay): a second wave a little lower than the systolic one at
@@ -39,5 +41,50 @@ struct TallSecondWaveTests {
         #expect(abs(result.heartRateBpm - (try #require(reading.truth.metrics.heartRateBpm))) < 1)
         let rmssd = try #require(result.rmssdMs)
         #expect(abs(rmssd - (try #require(reading.truth.metrics.rmssd))) < 5)
+    }
+
+    /// Readings of `nfv-bench tall-waves` whose second wave sits almost half a period on: the beats and the
+    /// spectrum agreed on twice the heart's rate, and the analysis answered 148, 141, 160, 164 and 136 bpm at
+    /// quality `usable` or `clean`. The beats found at that rate alternate between the two waves
+    /// (`BeatAlternation`), so half of it is answered, timed by the beats found at its period.
+    @Test(arguments: [UInt64(37), 107, 160, 221, 297])
+    func aTrainOfBothWavesIsAnsweredAtHalfItsRate(seed: UInt64) throws {
+        let reading = SyntheticReading(configuration: TallSecondWave(seed: seed).configuration)
+        let truth = try #require(reading.truth.metrics.heartRateBpm)
+        let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
+        #expect(result.quality != .withheld)
+        #expect(abs(result.heartRateBpm - truth) < 2)
+    }
+
+    /// The beats found at twice the heart's rate of such a reading show two kinds of beat; those found at its rate
+    /// do not.
+    @Test(arguments: [UInt64(37), 221])
+    func theBeatsOfBothWavesShowTwoKinds(seed: UInt64) throws {
+        let reading = SyntheticReading(configuration: TallSecondWave(seed: seed).configuration)
+        let truth = try #require(reading.truth.metrics.heartRateBpm)
+        #expect(try #require(Self.alternation(reading, rateBpm: 2 * truth)).showsTwoKinds)
+        #expect(!(try #require(Self.alternation(reading, rateBpm: truth)).showsTwoKinds))
+    }
+
+    /// A fast heart with a small second wave is still answered at its rate, from its beats.
+    @Test(arguments: [(UInt64(1), 120.0), (2, 130), (3, 140)])
+    func aFastHeartWithASmallSecondWaveIsStillAnswered(_ example: (UInt64, Double)) throws {
+        let wave = TallSecondWave(seed: example.0, heartRateBpm: example.1, ratio: 0.4, delayS: 0.25)
+        let reading = SyntheticReading(configuration: wave.configuration)
+        let truth = try #require(reading.truth.metrics.heartRateBpm)
+        let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
+        #expect(result.quality != .withheld)
+        #expect(result.diagnostics.hrSource == FinalAnalyzer.beatsSource)
+        #expect(abs(result.heartRateBpm - truth) < 2)
+        #expect(!(try #require(Self.alternation(reading, rateBpm: truth)).showsTwoKinds))
+    }
+
+    /// The alternation of the beats found in the red channel of `reading` with the detector fitted to `rateBpm`.
+    static func alternation(_ reading: SyntheticReading, rateBpm: Double) -> BeatAlternation? {
+        let extractor = BeatExtractor()
+        let raw = ReadingSignal(frames: reading.frames).rawSegments(of: .red)
+        let fitted = extractor.fitted(toPeriodSeconds: 60 / rateBpm)
+        let beats = raw.indices.flatMap { fitted.extract(raw[$0], segmentIndex: $0).beats }
+        return BeatAlternation(beats: beats, pulses: raw.map(extractor.pulseWaveform), periodSeconds: 60 / rateBpm)
     }
 }

@@ -334,7 +334,7 @@ public struct FinalAnalyzer: Sendable {
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
 
         if !agrees && spectralHeartRate == nil { flags.append("hr_spectral_disagreement") }
-        let fromBeats = spectralHeartRate == nil
+        var fromBeats = spectralHeartRate == nil
         var rivals: [Double] = []
         if let confirmed, let spectral, let rate = spectral.spectralRate {
             rivals = Self.rivalRates(of: confirmed, rate: rate, pulses: spectral.pulses, extractor: extractor)
@@ -343,6 +343,23 @@ public struct FinalAnalyzer: Sendable {
                 heartRate = settled.rateBpm
                 rivals = []
             }
+        }
+        if vouchedRateBpm == nil, rivals.isEmpty, !evidence.isDisturbed,
+           !fromBeats || (nn.count >= Self.usableBeats && agrees) {
+            let check = halfRateCheck(rateBpm: heartRate, channel: answering,
+                                      analyses: [spectral, channel].compactMap { $0 }, signal: signal)
+            if let halved = check.halved {
+                heartRate = halved
+                fromBeats = false
+            }
+            if let half = check.rival,
+               let source = [spectral, channel].compactMap({ $0 }).first(where: { $0.candidate.channel == answering }),
+               let refitted = refittedResult(rateBpm: half, signal: signal, choice: choice, source: source,
+                                             spectral: nil, motion: motion, hrvAllowed: hrvAllowed,
+                                             screening: screening), refitted.quality != .withheld {
+                return .success(refitted)
+            }
+            rivals = check.rival.map { [$0] } ?? []
         }
         if !rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
         let usable = (!fromBeats || (nn.count >= Self.usableBeats && agrees)) && rivals.isEmpty
