@@ -76,4 +76,63 @@ struct CaptureTimeNoiseTests {
         let fast = CaptureTimeNoise(variance: 4e-6, window: 7, sampleRate: 20)
         #expect(fast.differenceVariance(times: (0, 0.3, 0.6)) < 24e-6)
     }
+
+    /// `medianVariance` one rank at a time, as written in its formula: the probabilities it computes four ranks at
+    /// a time must be these, bit for bit.
+    private func scalarMedianVariance(sorted values: [Double], draws: Int) -> Double {
+        let needed = (draws + 1) / 2
+        let coefficients = (0...draws).map { k -> Double in
+            k > 0 && k < draws ? (1...k).reduce(1.0) { $0 * Double(draws - k + $1) / Double($1) } : 1
+        }
+        var previous = 0.0, sum = 0.0, sumSquares = 0.0
+        let centre = values[values.count / 2]
+        for (index, value) in values.enumerated() {
+            let p = Double(index + 1) / Double(values.count)
+            var below = [Double](repeating: 1, count: draws + 1), above = below
+            for power in 1...draws { below[power] = below[power - 1] * p }
+            for power in stride(from: 1, through: draws - needed, by: 1) { above[power] = above[power - 1] * (1 - p) }
+            var cumulative = 0.0
+            for count in needed...draws { cumulative += coefficients[count] * below[count] * above[draws - count] }
+            let probability = cumulative - previous
+            previous = cumulative
+            sum += probability * (value - centre)
+            sumSquares += probability * (value - centre) * (value - centre)
+        }
+        return max(sumSquares - sum * sum, 0)
+    }
+
+    @Test(arguments: [2, 3, 5, 8, 13, 600, 1803])
+    func medianVarianceGivesTheRankByRankSumBitForBit(count: Int) {
+        var random = SeededRandom(seed: UInt64(count))
+        let values = (0..<count).map { _ in random.gaussian(sd: 0.004) }.sorted()
+        for draws in [1, 3, 7, 9] {
+            #expect(CaptureTimeNoise.medianVariance(sorted: values, draws: draws).bitPattern
+                    == scalarMedianVariance(sorted: values, draws: draws).bitPattern, "\(count) values, \(draws) draws")
+        }
+    }
+
+    /// The delays found in the capture-time estimator's slide are each frame's residual less the median of its
+    /// neighbours' residuals within the half-width (the frame left out), and the times are `captureTimes`'.
+    @Test func delaysAreResidualsLessTheNeighboursMedian() throws {
+        let rate = 30.0
+        var skewed = delays(count: 400, rate: rate, seed: 7)
+        for index in stride(from: 0, to: skewed.count, by: 9) { skewed[index] = skewed[max(index - 2, 0)] }  // ties
+        let stamps = skewed.indices.map { Double($0) / rate + skewed[$0] }
+        let (times, delays) = CaptureTimeEstimator.captureTimesAndDelays(stamps[...])
+        let (period, residuals) = try #require(CaptureTimeEstimator.stampResiduals(stamps))
+        #expect(times == CaptureTimeEstimator.captureTimes(stamps[...]))
+        #expect(times != stamps)
+        let halfWidth = CaptureTimeEstimator.halfWidth
+        for index in residuals.indices {
+            let window = max(0, index - halfWidth)..<min(residuals.count, index + halfWidth + 1)
+            let neighbours = window.filter { $0 != index }.map { residuals[$0] }.sorted()
+            let middle = neighbours.count / 2
+            let median = neighbours.count % 2 == 1 ? neighbours[middle]
+                : 0.5 * (neighbours[middle - 1] + neighbours[middle])
+            #expect(delays[index] == residuals[index] - median)
+            let sorted = window.map { residuals[$0] }.sorted()
+            #expect(times[index] == Double(index) * period + Statistics.percentile(sorted: sorted, 50)!)
+        }
+        #expect(CaptureTimeEstimator.captureTimesAndDelays(stamps[0..<6]) == (Array(stamps[0..<6]), []))
+    }
 }

@@ -387,7 +387,7 @@ public struct FinalAnalyzer: Sendable {
 
         let rmssd = screening ? (value: metrics.rmssd, applied: false, halfCrossingShare: 1.0)
             : correctedRmssd(metrics: HrvMetrics(series: intervals.confidentIntervals), beats: beats,
-                             intervals: intervals, raw: channel.raw, capture: captureNoise(signal))
+                             intervals: intervals, raw: channel.raw, capture: signal.captureNoise())
         diagnostics.estGmApplied = rmssd.applied
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
@@ -541,13 +541,6 @@ public struct FinalAnalyzer: Sendable {
         let share = Self.maximumNoiseShare(pairs: metrics.nPairs)
         let noise = min(max(differenceNoise, 0) * 1e6, share * rmssd * rmssd)
         return ((rmssd * rmssd - noise).squareRoot(), true)
-    }
-
-    /// The capture-time error model of each segment of `signal` (`CaptureTimeNoise`, in `segmentRuns` order, the
-    /// order of the raw segments and of the beats' `segment`).
-    func captureNoise(_ signal: ReadingSignal) -> [CaptureTimeNoise?] {
-        let stamps = signal.frames.map(\.timestamp)
-        return signal.segmentRuns.map { CaptureTimeNoise(stamps: stamps[$0], sampleRate: signal.sampleRate) }
     }
 
     /// RMSSD with camera noise removed, and whether a correction was applied (`est_gm_applied`): the smaller of

@@ -12,6 +12,9 @@ public struct ReadingSignal: Sendable {
     /// The resampling spline of each segment run on its grid (`UniformResampler.splineGrid` at the capture times),
     /// made with the other figures from the frames and shared by every channel resampled.
     private var grids: [SplineGrid]
+    /// The frames' delivery delays of each segment run (`CaptureTimeEstimator.captureTimesAndDelays`, found with
+    /// the capture times), from which `captureNoise` models the capture-time error.
+    private var runDelays: [[Double]]
 
     /// Segments shorter than this are not analysed, seconds.
     public static let minimumSegmentSeconds = 4.0
@@ -31,12 +34,15 @@ public struct ReadingSignal: Sendable {
         segmentRuns = []
         captureTimes = timestamps
         grids = []
+        runDelays = []
         guard timing.medianInterval > 0 else { return }
         segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
             timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
         }
         for run in segmentRuns {
-            captureTimes.replaceSubrange(run, with: CaptureTimeEstimator.captureTimes(timestamps[run]))
+            let (times, delays) = CaptureTimeEstimator.captureTimesAndDelays(timestamps[run])
+            captureTimes.replaceSubrange(run, with: times)
+            runDelays.append(delays)
         }
         let resampler = UniformResampler(sampleRate: sampleRate)
         grids = segmentRuns.map { resampler.splineGrid(timestamps: captureTimes, run: $0) }
@@ -51,6 +57,15 @@ public struct ReadingSignal: Sendable {
         return zip(segmentRuns, grids).map { run, grid in
             UniformSegment(startTime: captureTimes[run.lowerBound], sampleRate: sampleRate,
                            samples: grid.values(Array(values[run])))
+        }
+    }
+
+    /// The capture-time error model of each segment run (`CaptureTimeNoise`, in `segmentRuns` order, the order of
+    /// the raw segments and of the beats' `segment`); nil for a run shorter than one estimate's window.
+    public func captureNoise() -> [CaptureTimeNoise?] {
+        zip(segmentRuns, runDelays).map { run, delays in
+            run.count >= 2 * CaptureTimeEstimator.halfWidth + 1 && sampleRate > 0
+                ? CaptureTimeNoise(delays: delays, sampleRate: sampleRate) : nil
         }
     }
 

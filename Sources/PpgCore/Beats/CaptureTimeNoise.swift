@@ -34,66 +34,65 @@ public struct CaptureTimeNoise: Sendable, Equatable {
     /// The error model of one gap-free run of frames with delivery `stamps` (s, strictly increasing) at
     /// `sampleRate`; nil when the run is shorter than one estimate's window.
     public init?(stamps: ArraySlice<Double>, sampleRate: Double) {
-        let window = 2 * CaptureTimeEstimator.halfWidth + 1
-        guard stamps.count >= window, sampleRate > 0 else { return nil }
-        self.init(variance: Self.medianVariance(sorted: OrderStatistics.sortedAscending(Self.delays(Array(stamps))),
-                                                draws: window),
-                  window: window, sampleRate: sampleRate)
+        guard stamps.count >= 2 * CaptureTimeEstimator.halfWidth + 1, sampleRate > 0 else { return nil }
+        self.init(delays: CaptureTimeEstimator.captureTimesAndDelays(stamps).delays, sampleRate: sampleRate)
     }
 
-    /// Each frame's delivery delay up to a constant: its stamp residual `t_k − k·T`
-    /// (`CaptureTimeEstimator.stampResiduals`) minus the median residual of its neighbours within the estimator's
-    /// half-width, the frame itself left out. A median that included the frame would absorb part of its own delay
-    /// and narrow the distribution; the neighbours' median only adds its own small spread.
-    static func delays(_ stamps: [Double]) -> [Double] {
-        guard let residuals = CaptureTimeEstimator.stampResiduals(stamps)?.residuals else { return [] }
-        var delays = [Double](repeating: 0, count: residuals.count)
-        CaptureTimeEstimator.slideWindow(over: residuals) { index, sorted, lower in
-            // The frame's own place in the sorted window: after the equal values of earlier frames.
-            let own = residuals[index]
-            var place = 0
-            while sorted[place] < own { place += 1 }
-            for earlier in lower..<index where residuals[earlier] == own { place += 1 }
-            let count = sorted.count - 1, middle = count / 2
-            let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
-            let median = count % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
-            delays[index] = own - median
-        }
-        return delays
+    /// The error model of a run of at least one estimate's window of frames at `sampleRate` (> 0) from the frames'
+    /// delivery `delays` (`CaptureTimeEstimator.captureTimesAndDelays`).
+    init(delays: [Double], sampleRate: Double) {
+        let window = 2 * CaptureTimeEstimator.halfWidth + 1
+        self.init(variance: Self.medianVariance(sorted: OrderStatistics.sortedAscending(delays), draws: window),
+                  window: window, sampleRate: sampleRate)
     }
 
     /// Variance of the median of `draws` (odd) independent draws from the values `sorted` (ascending), each value
     /// equally likely: from `P(median ≤ sorted[j]) = P(at least (draws + 1)/2 draws ≤ sorted[j])`.
     static func medianVariance(sorted values: [Double], draws: Int) -> Double {
         guard values.count > 1, draws >= 1 else { return 0 }
-        let needed = (draws + 1) / 2
-        let coefficients = (0...draws).map { binomial(draws, $0) }
+        let distribution = medianDistribution(count: values.count, draws: draws)
         var previous = 0.0, sum = 0.0, sumSquares = 0.0
         let centre = values[values.count / 2]
-        var below = [Double](repeating: 1, count: draws + 1), above = below
+        for (value, cumulative) in zip(values, distribution) {
+            let probability = cumulative - previous
+            previous = cumulative
+            sum += probability * (value - centre)
+            sumSquares += probability * (value - centre) * (value - centre)
+        }
+        return max(sumSquares - sum * sum, 0)
+    }
+
+    /// `P(median of draws ≤ the value of rank j)` for each rank `j` of `count` equally likely values: with
+    /// `p = (j + 1)/count`, `Σ_{i ≥ (draws+1)/2} C(draws, i)·p^i·(1 − p)^(draws−i)`, the powers by repeated
+    /// multiplication. Four ranks at a time in SIMD lanes, each lane the operations of one rank.
+    private static func medianDistribution(count: Int, draws: Int) -> [Double] {
+        let needed = (draws + 1) / 2
+        let coefficients = (0...draws).map { SIMD4<Double>(repeating: binomial(draws, $0)) }
+        var distribution = [Double](repeating: 0, count: count)
+        var below = [SIMD4<Double>](repeating: SIMD4(repeating: 1), count: draws + 1), above = below
+        let total = SIMD4<Double>(repeating: Double(count)), ranks = SIMD4<Double>(1, 2, 3, 4)
         coefficients.withUnsafeBufferPointer { coefficient in
             below.withUnsafeMutableBufferPointer { below in
                 above.withUnsafeMutableBufferPointer { above in
-                    for (index, value) in values.enumerated() {
-                        let p = Double(index + 1) / Double(values.count)
-                        for power in 1...draws { below[power] = below[power - 1] * p }
-                        // The terms reach (1 − p) to the power draws − needed at most.
-                        for power in stride(from: 1, through: draws - needed, by: 1) {
-                            above[power] = above[power - 1] * (1 - p)
+                    distribution.withUnsafeMutableBufferPointer { output in
+                        for first in stride(from: 0, to: count, by: 4) {
+                            let p = (SIMD4(repeating: Double(first)) + ranks) / total
+                            for power in 1...draws { below[power] = below[power - 1] * p }
+                            // The terms reach (1 − p) to the power draws − needed at most.
+                            for power in stride(from: 1, through: draws - needed, by: 1) {
+                                above[power] = above[power - 1] * (SIMD4(repeating: 1) - p)
+                            }
+                            var cumulative = SIMD4<Double>(repeating: 0)
+                            for drawn in needed...draws {
+                                cumulative += coefficient[drawn] * below[drawn] * above[draws - drawn]
+                            }
+                            for lane in 0..<min(4, count - first) { output[first + lane] = cumulative[lane] }
                         }
-                        var cumulative = 0.0
-                        for count in needed...draws {
-                            cumulative += coefficient[count] * below[count] * above[draws - count]
-                        }
-                        let probability = cumulative - previous
-                        previous = cumulative
-                        sum += probability * (value - centre)
-                        sumSquares += probability * (value - centre) * (value - centre)
                     }
                 }
             }
         }
-        return max(sumSquares - sum * sum, 0)
+        return distribution
     }
 
     /// `C(n, k)` as a double.

@@ -18,17 +18,36 @@ public enum CaptureTimeEstimator {
     /// unchanged when the run is too short for a median (fewer than `2·halfWidth + 1` frames) or when the estimate
     /// would not increase strictly.
     public static func captureTimes(_ timestamps: ArraySlice<Double>) -> [Double] {
+        captureTimesAndDelays(timestamps).times
+    }
+
+    /// `captureTimes` of the run, and each frame's delivery delay up to a constant (what `CaptureTimeNoise` models
+    /// the estimate's error from), both from one slide of the window over the stamp residuals. The delay of frame
+    /// `k` is its residual minus the median residual of its neighbours within `halfWidth`, the frame itself left
+    /// out: a median that included the frame would absorb part of its own delay and narrow the distribution; the
+    /// neighbours' median only adds its own small spread. No delays for a run too short for a median.
+    static func captureTimesAndDelays(_ timestamps: ArraySlice<Double>) -> (times: [Double], delays: [Double]) {
         let stamps = Array(timestamps)
         guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps) else {
-            return stamps
+            return (stamps, [])
         }
         var times = [Double](repeating: 0, count: stamps.count)
-        slideWindow(over: residuals) { index, sorted, _ in
+        var delays = times
+        slideWindow(over: residuals) { index, sorted, lower in
             let median = Statistics.percentile(sorted: sorted, 50)
             times[index] = Double(index) * period + (median ?? 0)
+            // The frame's own place in the sorted window: after the equal values of earlier frames.
+            let own = residuals[index]
+            var place = 0
+            while sorted[place] < own { place += 1 }
+            for earlier in lower..<index where residuals[earlier] == own { place += 1 }
+            let count = sorted.count - 1, middle = count / 2
+            let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
+            let neighbours = count % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
+            delays[index] = own - neighbours
         }
-        for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return stamps }
-        return times
+        for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return (stamps, delays) }
+        return (times, delays)
     }
 
     /// Calls `body` for each index of `values` with the values within `halfWidth` of it (`max(0, index −
