@@ -31,45 +31,48 @@ public enum CaptureTimeEstimator {
         guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps) else {
             return (stamps, [])
         }
-        var times = [Double](repeating: 0, count: stamps.count)
-        var delays = times
-        slideWindow(over: residuals) { index, sorted, lower in
-            let median = Statistics.percentile(sorted: sorted, 50)
-            times[index] = Double(index) * period + (median ?? 0)
-            // The frame's own place in the sorted window: after the equal values of earlier frames.
-            let own = residuals[index]
-            var place = 0
-            while sorted[place] < own { place += 1 }
-            for earlier in lower..<index where residuals[earlier] == own { place += 1 }
-            let count = sorted.count - 1, middle = count / 2
-            let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
-            let neighbours = count % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
-            delays[index] = own - neighbours
+        var delays: [Double] = []
+        let times = [Double](unsafeUninitializedCapacity: stamps.count) { times, timesCount in
+            delays = [Double](unsafeUninitializedCapacity: stamps.count) { delays, delaysCount in
+                residuals.withUnsafeBufferPointer { residuals in
+                    slide(over: residuals, period: period, times: times.baseAddress!, delays: delays.baseAddress!)
+                }
+                delaysCount = stamps.count
+            }
+            timesCount = stamps.count
         }
         for index in times.indices.dropFirst() where times[index] <= times[index - 1] { return (stamps, delays) }
         return (times, delays)
     }
 
-    /// Calls `body` for each index of `values` with the values within `halfWidth` of it (`max(0, index −
-    /// halfWidth)..<min(count, index + halfWidth + 1)`) in ascending order, equal values in the order of their
-    /// positions (as an insertion sort of the window gives them), and the window's first position. The window
-    /// slides: each step removes the value that leaves it and inserts the one that enters.
-    static func slideWindow(over values: [Double],
-                            _ body: (Int, UnsafeBufferPointer<Double>, Int) -> Void) {
-        var window = [Double](repeating: 0, count: 2 * halfWidth + 1)
-        window.withUnsafeMutableBufferPointer { sorted in
-            values.withUnsafeBufferPointer { value in
-                var count = 0, entering = 0
-                for index in value.indices {
-                    let lower = max(0, index - halfWidth), upper = min(value.count, index + halfWidth + 1)
-                    if lower > 0 { count = OrderStatistics.removeFirst(value[lower - 1], from: sorted, count: count) }
-                    while entering < upper {
-                        count = OrderStatistics.insertionSort(CollectionOfOne(value[entering]), into: sorted,
-                                                              after: count)
-                        entering += 1
-                    }
-                    body(index, UnsafeBufferPointer(rebasing: sorted[..<count]), lower)
+    /// Slides the window of the residuals within `halfWidth` of each frame (`max(0, index − halfWidth)..<min(count,
+    /// index + halfWidth + 1)`, kept in ascending order, equal values in the order of their positions, as an
+    /// insertion sort of the window gives them: each step removes the value that leaves and inserts the one that
+    /// enters) and writes each frame's capture time (`index·period` plus the window's median) and delay (its
+    /// residual less the median of the window without it) to `times` and `delays` (one per residual).
+    private static func slide(over residuals: UnsafeBufferPointer<Double>, period: Double,
+                              times: UnsafeMutablePointer<Double>, delays: UnsafeMutablePointer<Double>) {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * halfWidth + 1) { window in
+            var count = 0, entering = 0
+            for index in residuals.indices {
+                let lower = max(0, index - halfWidth), upper = min(residuals.count, index + halfWidth + 1)
+                if lower > 0 { count = OrderStatistics.removeFirst(residuals[lower - 1], from: window, count: count) }
+                while entering < upper {
+                    count = OrderStatistics.insertionSort(CollectionOfOne(residuals[entering]), into: window,
+                                                          after: count)
+                    entering += 1
                 }
+                let sorted = UnsafeBufferPointer(rebasing: window[..<count])
+                times[index] = Double(index) * period + (Statistics.percentile(sorted: sorted, 50) ?? 0)
+                // The frame's own place in the sorted window: after the equal values of earlier frames.
+                let own = residuals[index]
+                var place = 0
+                while sorted[place] < own { place += 1 }
+                for earlier in lower..<index where residuals[earlier] == own { place += 1 }
+                let others = count - 1, middle = others / 2
+                let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
+                let median = others % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
+                delays[index] = own - median
             }
         }
     }

@@ -135,24 +135,33 @@ public struct CubicSpline: Sendable {
         }
     }
 
-    /// `solveSecondDerivatives` for knots 0, 1, 2, …: every gap 1, every diagonal entry before elimination 4.
+    /// `solveSecondDerivatives` for knots 0, 1, 2, …: every gap 1, every diagonal entry before elimination 4. Each
+    /// row's right-hand side is eliminated as it is formed (the operations of forming all rows first, in the same
+    /// order), then back substitution.
     private static func unitGapSecondDerivatives(_ values: [Double]) -> [Double] {
         let count = values.count
-        var second = [Double](repeating: 0, count: count)
-        guard count > 2 else { return second }
-        var diagonal = [Double](repeating: 4, count: count)
-        var rhs = [Double](repeating: 0, count: count)
-        for index in 1..<(count - 1) {
-            rhs[index] = 6 * ((values[index + 1] - values[index]) - (values[index] - values[index - 1]))
+        guard count > 2 else { return [Double](repeating: 0, count: count) }
+        return [Double](unsafeUninitializedCapacity: count) { second, initialized in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { scratch in
+                let diagonal = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+                let rhs = UnsafeMutableBufferPointer(rebasing: scratch[count...])
+                values.withUnsafeBufferPointer { values in
+                    for index in 1..<(count - 1) {
+                        rhs[index] = 6 * ((values[index + 1] - values[index]) - (values[index] - values[index - 1]))
+                        diagonal[index] = 4
+                        if index >= 2 {
+                            let factor = 1 / diagonal[index - 1]
+                            diagonal[index] -= factor
+                            rhs[index] -= factor * rhs[index - 1]
+                        }
+                    }
+                }
+                (second[0], second[count - 1]) = (0, 0)
+                for index in stride(from: count - 2, through: 1, by: -1) {
+                    second[index] = (rhs[index] - second[index + 1]) / diagonal[index]
+                }
+            }
+            initialized = count
         }
-        for index in 2..<(count - 1) {
-            let factor = 1 / diagonal[index - 1]
-            diagonal[index] -= factor
-            rhs[index] -= factor * rhs[index - 1]
-        }
-        for index in stride(from: count - 2, through: 1, by: -1) {
-            second[index] = (rhs[index] - second[index + 1]) / diagonal[index]
-        }
-        return second
     }
 }

@@ -28,11 +28,10 @@ enum OrderStatistics {
     static func sortedAscending(_ values: [Double]) -> [Double] {
         let count = values.count
         guard count >= radixMinimumCount else { return values.sorted() }
-        var keys = [UInt64](repeating: 0, count: count)
         var tallies = [Int](repeating: 0, count: 8 * 256)
         var unordered = false
-        values.withUnsafeBufferPointer { value in
-            keys.withUnsafeMutableBufferPointer { key in
+        var keys = [UInt64](unsafeUninitializedCapacity: count) { key, initialized in
+            values.withUnsafeBufferPointer { value in
                 tallies.withUnsafeMutableBufferPointer { tally in
                     for index in 0..<count {
                         let next = value[index]
@@ -47,10 +46,13 @@ enum OrderStatistics {
                     }
                 }
             }
+            initialized = count
         }
         guard !unordered else { return values.sorted() }
         var sorted = values
-        var spareKeys = keys, spareValues = values
+        // Each pass writes every place of the spare arrays before the next reads them.
+        var spareKeys = [UInt64](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var spareValues = [Double](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         for byte in 0..<8 {
             let shift = UInt64(byte &<< 3)
             let shared = tallies.withUnsafeBufferPointer { tally in

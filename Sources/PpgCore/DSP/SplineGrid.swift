@@ -32,7 +32,8 @@ public struct SplineGrid: Sendable {
         let count = knots.count
         knotCount = count
         let gaps = (0..<(count - 1)).map { knots[$0 + 1] - knots[$0] }
-        var diagonal = [Double](repeating: 0, count: count), factors = diagonal
+        var diagonal = [Double](repeating: 0, count: count)
+        var factors = [Double](repeating: 0, count: count)
         if count > 2 {
             for index in 1..<(count - 1) { diagonal[index] = 2 * (gaps[index - 1] + gaps[index]) }
             for index in 2..<(count - 1) {
@@ -40,14 +41,21 @@ public struct SplineGrid: Sendable {
                 diagonal[index] -= factors[index] * gaps[index - 1]
             }
         }
-        var interval = 0
-        points = queries.map { query in
-            let x = min(max(query, knots[0]), knots[count - 1])
-            while interval < count - 2 && knots[interval + 1] < x { interval += 1 }
-            let x0 = knots[interval], x1 = knots[interval + 1]
-            let width = x1 - x0
-            let a = (x1 - x) / width, b = (x - x0) / width
-            return Point(interval: interval, a: a, b: b, cubicA: a * a * a - a, cubicB: b * b * b - b, width: width)
+        points = [Point](unsafeUninitializedCapacity: queries.count) { points, initialized in
+            knots.withUnsafeBufferPointer { knots in
+                var interval = 0
+                for (index, query) in queries.enumerated() {
+                    let x = min(max(query, knots[0]), knots[count - 1])
+                    while interval < count - 2 && knots[interval + 1] < x { interval += 1 }
+                    let x0 = knots[interval], x1 = knots[interval + 1]
+                    let width = x1 - x0
+                    let a = (x1 - x) / width, b = (x - x0) / width
+                    points.initializeElement(at: index, to: Point(interval: interval, a: a, b: b,
+                                                                  cubicA: a * a * a - a, cubicB: b * b * b - b,
+                                                                  width: width))
+                }
+            }
+            initialized = queries.count
         }
         self.gaps = gaps
         self.diagonal = diagonal
@@ -79,20 +87,19 @@ public struct SplineGrid: Sendable {
     /// is formed, then back substitution.
     private func secondDerivatives(_ values: [Double]) -> [Double] {
         let count = knotCount
-        var second = [Double](repeating: 0, count: count)
-        guard count > 2 else { return second }
-        var rhs = [Double](repeating: 0, count: count)
-        values.withUnsafeBufferPointer { value in
-            gaps.withUnsafeBufferPointer { gap in
-                factors.withUnsafeBufferPointer { factor in
-                    diagonal.withUnsafeBufferPointer { diagonal in
-                        rhs.withUnsafeMutableBufferPointer { rhs in
-                            second.withUnsafeMutableBufferPointer { second in
+        guard count > 2 else { return [Double](repeating: 0, count: count) }
+        return [Double](unsafeUninitializedCapacity: count) { second, initialized in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { rhs in
+                values.withUnsafeBufferPointer { value in
+                    gaps.withUnsafeBufferPointer { gap in
+                        factors.withUnsafeBufferPointer { factor in
+                            diagonal.withUnsafeBufferPointer { diagonal in
                                 for index in 1..<(count - 1) {
                                     rhs[index] = 6 * ((value[index + 1] - value[index]) / gap[index]
                                         - (value[index] - value[index - 1]) / gap[index - 1])
                                     if index >= 2 { rhs[index] -= factor[index] * rhs[index - 1] }
                                 }
+                                (second[0], second[count - 1]) = (0, 0)
                                 for index in stride(from: count - 2, through: 1, by: -1) {
                                     second[index] = (rhs[index] - gap[index] * second[index + 1]) / diagonal[index]
                                 }
@@ -101,7 +108,7 @@ public struct SplineGrid: Sendable {
                     }
                 }
             }
+            initialized = count
         }
-        return second
     }
 }
