@@ -48,8 +48,9 @@ struct FinalAnalyzerChannelPruningTests {
         let analyzer = FinalAnalyzer()
         for (signal, analysis) in channelAnalyses(analyzer) {
             for window in analysis.evidence.windows {
+                let levels = QualityFrameLevels(frames: signal.frames[...], meter: analyzer.qualityMeter)
                 let bound = analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
-                                                                  frames: signal.frames[...], beats: analysis.beats)
+                                                                  levels: levels, beats: analysis.beats)
                 #expect(bound >= window.score)
             }
         }
@@ -87,11 +88,11 @@ struct FinalAnalyzerChannelPruningTests {
         let analyzer = FinalAnalyzer()
         for (signal, analysis) in channelAnalyses(analyzer) {
             for window in analysis.evidence.windows {
-                let frames = signal.frames[...]
+                let levels = QualityFrameLevels(frames: signal.frames[...], meter: analyzer.qualityMeter)
                 #expect(analyzer.qualityMeter.frameScoreUpperBound(start: window.start, end: window.end,
-                                                                  frames: frames)
+                                                                  levels: levels)
                     >= analyzer.qualityMeter.scoreUpperBound(start: window.start, end: window.end,
-                                                             frames: frames, beats: analysis.beats))
+                                                             levels: levels, beats: analysis.beats))
             }
         }
     }

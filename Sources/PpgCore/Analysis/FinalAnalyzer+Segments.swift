@@ -217,10 +217,15 @@ extension FinalAnalyzer {
         return ceiling < clipLevel || median < ceiling - ceilingMarginCounts
     }
 
-    /// Mean and share of values at or above `clipLevel`.
-    static func level(of values: ArraySlice<Double>, clipLevel: Double) -> (dc: Double, clipped: Double) {
-        let clipped = values.filter { $0 >= clipLevel }.count
-        return (Statistics.mean(values) ?? 0, Double(clipped) / Double(max(values.count, 1)))
+    /// Mean (0 without values) and share of values at or above `clipLevel`, in one pass: the mean's sum in the
+    /// order of `Statistics.mean`.
+    static func level(of values: some Collection<Double>, clipLevel: Double) -> (dc: Double, clipped: Double) {
+        var sum = 0.0, clipped = 0
+        for value in values {
+            sum += value
+            if value >= clipLevel { clipped += 1 }
+        }
+        return (values.isEmpty ? 0 : sum / Double(values.count), Double(clipped) / Double(max(values.count, 1)))
     }
 
     /// The longest run of `true` (the first of equal ones), as a half-open index range; nil without one.

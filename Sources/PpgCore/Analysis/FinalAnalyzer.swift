@@ -225,7 +225,7 @@ public struct FinalAnalyzer: Sendable {
 
     /// Mean level and share of clipped frames of `channel`.
     func channelLevels(_ channel: PulseChannel, _ signal: ReadingSignal) -> (dc: Double, clipped: Double) {
-        Self.level(of: signal.frames.map { channel.value(in: $0) }[...], clipLevel: qualityMeter.clipLevel)
+        Self.level(of: signal.frames.lazy.map { channel.value(in: $0) }, clipLevel: qualityMeter.clipLevel)
     }
 
     /// Margin by which a channel's score bound must fall below the bar before it is dropped, so that rounding in
@@ -238,20 +238,20 @@ public struct FinalAnalyzer: Sendable {
                         cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
                         mustExceed bar: Double? = nil) -> [QualityWindow]? {
         let (starts, length) = qualityWindowStarts(signal: signal, cut: cut)
-        let frames = signal.frames[...]
+        let levels = QualityFrameLevels(frames: signal.frames[...], meter: qualityMeter)
         // boundAfter[i]: the summed score bounds of the windows from i on.
         var boundAfter = [Double](repeating: 0, count: starts.count + 1)
         if bar != nil {
             for index in starts.indices.reversed() {
                 boundAfter[index] = boundAfter[index + 1] + qualityMeter.scoreUpperBound(
-                    start: starts[index], end: starts[index] + length, frames: frames, beats: beats)
+                    start: starts[index], end: starts[index] + length, levels: levels, beats: beats)
             }
         }
         var workspace = qualityMeter.makeWorkspace(sampleRate: signal.sampleRate, plans: &plans)
         var windows: [QualityWindow] = []
         var measuredSum = 0.0
         for (index, start) in starts.enumerated() {
-            let window = qualityMeter.measure(start: start, end: start + length, frames: frames, pulses: pulses,
+            let window = qualityMeter.measure(start: start, end: start + length, levels: levels, pulses: pulses,
                                               beats: beats, workspace: &workspace)
             windows.append(window)
             measuredSum += window.score
@@ -284,9 +284,10 @@ public struct FinalAnalyzer: Sendable {
     func framesRuleOut(_ bar: Double, signal: ReadingSignal, cut: ClosedRange<Double>?) -> Bool {
         let (starts, length) = qualityWindowStarts(signal: signal, cut: cut)
         guard !starts.isEmpty else { return false }
+        let levels = QualityFrameLevels(frames: signal.frames[...], meter: qualityMeter)
         var bound = 0.0
         for start in starts {
-            bound += qualityMeter.frameScoreUpperBound(start: start, end: start + length, frames: signal.frames[...])
+            bound += qualityMeter.frameScoreUpperBound(start: start, end: start + length, levels: levels)
         }
         return bound / Double(starts.count) < bar - Self.pruningTolerance
     }
@@ -676,6 +677,15 @@ public struct FinalAnalyzer: Sendable {
             .analyze(input)
     }
 
+    /// The mean of `channel` over `frames` (0 without frames): `Statistics.mean` of the channel's values, summed in
+    /// the same order without making their array.
+    static func meanLevel(of channel: PulseChannel, in frames: [FrameSample]) -> Double {
+        guard !frames.isEmpty else { return 0 }
+        var sum = 0.0
+        for frame in frames { sum += channel.value(in: frame) }
+        return sum / Double(frames.count)
+    }
+
     private func makeDiagnostics(signal: ReadingSignal, choice: ChannelChoice, evidence: ReadingEvidence,
                                  metrics: HrvMetrics, intervals: IntervalAnalysis,
                                  beats: [DetectedBeat]) -> AnalysisDiagnostics {
@@ -690,14 +700,14 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.frameIntervalCv = signal.timing.intervalCv
         diagnostics.frameGapCount = signal.timing.longIntervalCount
         diagnostics.amplitude = evidence.amplitude
-        let dc = Statistics.mean(signal.frames.map { choice.channel.value(in: $0) }) ?? 0
+        let dc = Self.meanLevel(of: choice.channel, in: signal.frames)
         diagnostics.perfusionIndex = dc > 0 ? 100 * evidence.amplitude / dc : 0
         diagnostics.spectralConcentration = evidence.spectral?.concentration ?? 0
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
         diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
-        diagnostics.redDcMean = Statistics.mean(signal.frames.map(\.red)) ?? 0
+        diagnostics.redDcMean = Self.meanLevel(of: .red, in: signal.frames)
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
         diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count

@@ -97,11 +97,13 @@ public struct TimingNoise: Sendable {
     /// White-noise standard deviation of a raw segment (counts): `1.4826·median|Δ⁴x| / √70`; nil below 16 samples.
     public static func whiteNoiseLevel(_ raw: [Double]) -> Double? {
         guard raw.count >= 16 else { return nil }
-        var magnitudes = [Double](repeating: 0, count: raw.count - 4)
-        for index in magnitudes.indices {
-            let outer: Double = raw[index + 4] + raw[index]
-            let inner: Double = raw[index + 3] + raw[index + 1]
-            magnitudes[index] = abs(outer - 4 * inner + 6 * raw[index + 2])
+        let magnitudes = [Double](unsafeUninitializedCapacity: raw.count - 4) { magnitudes, initialized in
+            for index in magnitudes.indices {
+                let outer: Double = raw[index + 4] + raw[index]
+                let inner: Double = raw[index + 3] + raw[index + 1]
+                magnitudes[index] = abs(outer - 4 * inner + 6 * raw[index + 2])
+            }
+            initialized = raw.count - 4
         }
         guard let median = Statistics.median(magnitudes) else { return nil }
         return 1.4826 * median / 70.0.squareRoot()

@@ -31,10 +31,10 @@ public enum Statistics {
     }
 
     /// The `p`-th percentile (0…100) with linear interpolation between order statistics (NumPy's default).
-    public static func percentile(_ values: [Double], _ p: Double) -> Double? {
+    /// `values` is taken and reordered in place: an array the caller no longer uses (its last use) is not copied.
+    public static func percentile(_ values: consuming [Double], _ p: Double) -> Double? {
         guard !values.isEmpty else { return nil }
-        var buffer = values
-        return interpolatedOrderStatistic(&buffer, p, searchFrom: 0)
+        return interpolatedOrderStatistic(&values, p, searchFrom: 0)
     }
 
     /// The `p`-th percentile (0…100) of already ascending values, NumPy's linear method.
@@ -46,9 +46,9 @@ public enum Statistics {
         return sorted[first + lower] + (sorted[first + upper] - sorted[first + lower]) * fraction
     }
 
-    /// The median (50th percentile); nil for an empty input.
-    public static func median(_ values: [Double]) -> Double? {
-        percentile(values, 50)
+    /// The median (50th percentile); nil for an empty input. `values` is taken, as by `percentile`.
+    public static func median(_ values: consuming [Double]) -> Double? {
+        percentile(consume values, 50)
     }
 
     /// Robust peak-to-peak spread: `P97.5 − P2.5`; nil for an empty input. The two percentiles need only the few

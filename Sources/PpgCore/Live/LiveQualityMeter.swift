@@ -56,7 +56,8 @@ struct LiveQualityMeter: Sendable {
         let end = recent.newestTime + 1e-6
         let start = end - Self.windowSeconds
         var workspace = meter.makeWorkspace(sampleRate: recent.extraction.pulse.sampleRate, plans: &plans)
-        let window = meter.measure(start: start, end: end, frames: recent.frames[...],
+        let window = meter.measure(start: start, end: end,
+                                   levels: QualityFrameLevels(frames: recent.frames[...], meter: meter),
                                    pulses: [recent.extraction.pulse], beats: recent.extraction.beats,
                                    workspace: &workspace)
         guard let spectral = window.spectral else { return nil }

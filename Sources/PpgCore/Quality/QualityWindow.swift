@@ -73,11 +73,12 @@ public struct QualityWindowMeter: Sendable {
         return PeriodogramWorkspace(plan: plans.plan(length: length))
     }
 
-    /// Measures the window `start..<end`. `frames` are the reading's frames (ascending), `pulses` the band-passed
-    /// segments, `beats` every detected beat; `workspace` (see `makeWorkspace`) is shared by the windows of a reading.
-    public func measure(start: Double, end: Double, frames: ArraySlice<FrameSample>, pulses: [UniformSegment],
+    /// Measures the window `start..<end`. `levels` are the figures of the reading's frames, `pulses` the
+    /// band-passed segments, `beats` every detected beat; `workspace` (see `makeWorkspace`) is shared by the windows
+    /// of a reading.
+    public func measure(start: Double, end: Double, levels: QualityFrameLevels, pulses: [UniformSegment],
                         beats: [DetectedBeat], workspace: inout PeriodogramWorkspace) -> QualityWindow {
-        let (clipped, colourContact) = frameLevels(start: start, end: end, frames: frames)
+        let (clipped, colourContact) = levels.levels(start: start, end: end)
         let samples = longestPiece(of: pulses, start: start, end: end)
         let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
         let spectral = enough ? SpectralQuality(
@@ -92,52 +93,31 @@ public struct QualityWindowMeter: Sendable {
                              skewness: Statistics.skewness(samples) ?? 0)
     }
 
-    /// An upper bound of the score `measure` gives the window `start..<end`, from its frames and beats alone (no
-    /// spectrum): the score with full spectral concentration and full contact.
-    public func scoreUpperBound(start: Double, end: Double, frames: ArraySlice<FrameSample>,
+    /// An upper bound of the score `measure` gives the window `start..<end`, from its frames' `levels` and beats
+    /// alone (no spectrum): the score with full spectral concentration and full contact.
+    public func scoreUpperBound(start: Double, end: Double, levels: QualityFrameLevels,
                                 beats: [DetectedBeat]) -> Double {
         QualityScore.score(concentration: 1, templateCorrelation: Self.templateCorrelation(of: beats, start: start,
                                                                                            end: end),
-                           saturationFraction: frameLevels(start: start, end: end, frames: frames).clipped,
-                           contactFraction: 1)
+                           saturationFraction: levels.levels(start: start, end: end).clipped, contactFraction: 1)
     }
 
-    /// An upper bound of the score `measure` gives the window `start..<end` from its frames alone, before any beat
-    /// is found: the score with full spectral concentration, template correlation and contact (at least
+    /// An upper bound of the score `measure` gives the window `start..<end` from its frames' `levels` alone, before
+    /// any beat is found: the score with full spectral concentration, template correlation and contact (at least
     /// `scoreUpperBound`'s).
-    public func frameScoreUpperBound(start: Double, end: Double, frames: ArraySlice<FrameSample>) -> Double {
+    public func frameScoreUpperBound(start: Double, end: Double, levels: QualityFrameLevels) -> Double {
         QualityScore.score(concentration: 1, templateCorrelation: 1,
-                           saturationFraction: frameLevels(start: start, end: end, frames: frames).clipped,
-                           contactFraction: 1)
-    }
-
-    /// Mean saturation and share of frames passing the colour contact rule among the frames in `start..<end`.
-    private func frameLevels(start: Double, end: Double,
-                             frames: ArraySlice<FrameSample>) -> (clipped: Double, colourContact: Double) {
-        let inside = frames[Self.firstIndex(in: frames, atOrAfter: start)..<Self.firstIndex(in: frames, atOrAfter: end)]
-        let count = Double(max(inside.count, 1))
-        var clippedSum = 0.0, litCount = 0
-        for frame in inside {
-            clippedSum += saturation(of: frame)
-            if contactRule.isLitFingertip(frame) { litCount += 1 }
-        }
-        return (clippedSum / count, Double(litCount) / count)
+                           saturationFraction: levels.levels(start: start, end: end).clipped, contactFraction: 1)
     }
 
     /// Mean template correlation of the beats in `start..<end` (0 without beats).
     private static func templateCorrelation(of beats: [DetectedBeat], start: Double, end: Double) -> Double {
-        let correlations = beats.filter { $0.time >= start && $0.time < end }.map(\.templateCorrelation)
-        return correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count)
-    }
-
-    /// Index of the first frame (ascending timestamps) at or after `time`, by binary search.
-    static func firstIndex(in frames: ArraySlice<FrameSample>, atOrAfter time: Double) -> Int {
-        var low = frames.startIndex, high = frames.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if frames[middle].timestamp < time { low = middle + 1 } else { high = middle }
+        var sum = 0.0, count = 0
+        for beat in beats where beat.time >= start && beat.time < end {
+            sum += beat.templateCorrelation
+            count += 1
         }
-        return low
+        return count == 0 ? 0 : sum / Double(count)
     }
 
     /// The samples of the segment that covers most of `start..<end`.
