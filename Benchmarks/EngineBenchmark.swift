@@ -12,7 +12,9 @@ enum EngineBenchmark {
         Benchmark(name: "engine",
                   summary: "final-analysis cost for a 60 s reading at 30 and 60 fps (target ≤ 5 ms); "
                       + "'engine rmssd [SEEDS]': RMSSD error on synthetic readings; "
-                      + "'engine disturbed FPS RUNS': only the disturbed reading, RUNS times (for a profiler)",
+                      + "'engine disturbed FPS RUNS': only the disturbed reading, RUNS times (for a profiler); "
+                      + "'engine peer FPS': times the clean reading's analysis on request (scripts/bench-engine "
+                      + "--peers interleaves it with NeuroKit2)",
                   run: { arguments in
                       if arguments.first == "disturbed" {
                           let fps = arguments.dropFirst().first.flatMap { Double($0) } ?? 60
@@ -20,6 +22,8 @@ enum EngineBenchmark {
                           let frames = disturbedReading(fps: fps)
                           let cost = timedMilliseconds(runs: runs) { _ = FinalAnalyzer().analyze(frames: frames) }
                           print("disturbed, 60 s at \(Int(fps)) fps: \(describe(cost, runs: runs))")
+                      } else if arguments.first == "peer" {
+                          peerWorker(fps: arguments.dropFirst().first.flatMap { Double($0) } ?? 60)
                       } else if arguments.first == "rmssd" {
                           rmssdSweep(seeds: arguments.dropFirst().first.flatMap { Int($0) } ?? 4)
                       } else {
@@ -60,6 +64,33 @@ enum EngineBenchmark {
             let parts = timedMilliseconds(runs: runs) { _ = analyzer.analyze(frames: disturbed) }
             print("  disturbed (finger placed in the first 5 s, a 3 s motion burst at 30 s: the whole is not",
                   "consistent and its parts are tried): \(describe(parts, runs: runs))")
+        }
+    }
+
+    /// `engine peer FPS`: the final analysis of the clean reading of `run` at `fps`, timed on request, so that
+    /// `scripts/bench-engine --peers` can interleave our calls with NeuroKit2's on the same reading, both measured
+    /// alike. Exports the reading (`NFV_BENCH_EXPORT_DIR`), makes one untimed call, prints `ready`; then for each
+    /// line `N` on standard input makes N timed calls and prints one line `{"cpu_ms": […], "wall_ms": […]}` (each
+    /// call's thread CPU time and wall time). Ends at the end of its input.
+    private static func peerWorker(fps: Double) {
+        let reading = SyntheticReading(configuration: SyntheticConfiguration(
+            seed: 1, camera: CameraParameters(framesPerSecond: fps)))
+        export(reading.frames, fps: fps)
+        let analyzer = FinalAnalyzer()
+        _ = analyzer.analyze(frames: reading.frames)
+        print("ready")
+        fflush(nil)
+        while let line = readLine(), let calls = Int(line.filter { !$0.isWhitespace }) {
+            var cpu: [Double] = [], wall: [Double] = []
+            for _ in 0..<max(calls, 0) {
+                let start = now(), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
+                _ = analyzer.analyze(frames: reading.frames)
+                cpu.append((now(CLOCK_THREAD_CPUTIME_ID) - cpuStart) * 1000)
+                wall.append((now() - start) * 1000)
+            }
+            let list = { (values: [Double]) in values.map { String($0) }.joined(separator: ", ") }
+            print("{\"cpu_ms\": [\(list(cpu))], \"wall_ms\": [\(list(wall))]}")
+            fflush(nil)
         }
     }
 
