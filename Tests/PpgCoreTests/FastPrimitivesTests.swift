@@ -135,6 +135,20 @@ struct FastPrimitivesTests {
         }
     }
 
+    /// A periodogram writes its bins straight into a new array: bit for bit what adding the same periodogram to
+    /// zeros gives (the odd and even counts, the shortest window, one filling the plan).
+    @Test func periodogramEqualsAccumulatingIntoZerosBitForBit() {
+        let signal = (0..<1024).map { sin(2 * Double.pi * 1.7 * Double($0) / 60) + 0.02 * Double($0 % 5) }
+        var workspace = PeriodogramWorkspace(length: 1024)
+        for (start, count) in [(0, 300), (3, 301), (9, 4), (0, 1024)] {
+            let window = signal[start..<(start + count)]
+            let written = workspace.periodogram(window, sampleRate: 60).power
+            var added = [Double](repeating: 0, count: 513)
+            workspace.accumulate(window, into: &added)
+            #expect(written.map(\.bitPattern) == added.map(\.bitPattern))
+        }
+    }
+
     /// The radix sort gives the stable comparison sort's order bit for bit: ties, −0 beside +0 (in input order),
     /// negative and huge values, infinities; short arrays and arrays with a NaN go to the comparison sort.
     @Test func radixSortGivesTheComparisonSortsOrderBitForBit() {

@@ -50,6 +50,19 @@ struct TimingNoiseTests {
         #expect(abs(mixed - expected) < 1e-12 * max(expected, 1e-12) + 1e-18)
     }
 
+    /// A mix's terms are the first error's weighted by the share, then the second's by one less the share, bit for
+    /// bit the products of each weight (written into one array instead of concatenated).
+    @Test func mixWeightsEachTermBitForBit() throws {
+        let crossing = try #require(TimingNoise.BeatError.halfCrossing(crossing: 0.1, foot: 0, peak: 0.25, slope: 17))
+        let steepest = try #require(TimingNoise.BeatError.steepest(time: 0.12, curvature: -0.003, fineRate: 240))
+        let share = 0.37
+        let mixed = TimingNoise.BeatError.mix(crossing, steepest, share: share)
+        let expected = crossing.terms.map { ($0.time, share * $0.weight) }
+            + steepest.terms.map { ($0.time, (1 - share) * $0.weight) }
+        #expect(mixed.terms.map(\.time.bitPattern) == expected.map(\.0.bitPattern))
+        #expect(mixed.terms.map(\.weight.bitPattern) == expected.map(\.1.bitPattern))
+    }
+
     /// Beats at `rate` bpm on a `fps` grid, found by the extractor under many draws of white frame noise: the
     /// modelled variance of `e₃ − 2e₂ + e₁` of three beats in the middle matches the measured one (at 130 bpm one
     /// beat's peak lies close to the next one's foot, so neighbouring beats share filtered noise).

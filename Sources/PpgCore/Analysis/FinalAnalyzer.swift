@@ -606,11 +606,13 @@ public struct FinalAnalyzer: Sendable {
                   errors[last - 2] != nil, errors[last - 1] != nil, errors[last] != nil else {
                 return nil
             }
-            let times = triple.map { halfCrossingShare * $0.time + (1 - halfCrossingShare) * $0.steepestTime }
             let segment = beats[last].segment
             let clock = segment < capture.count ? capture[segment] : nil
+            let time = { (beat: Int) in
+                halfCrossingShare * beats[beat].time + (1 - halfCrossingShare) * beats[beat].steepestTime
+            }
             return covariances.differenceVariance(last: last, sigma: sigma)
-                + (clock?.differenceVariance(times: (times[0], times[1], times[2])) ?? 0)
+                + (clock?.differenceVariance(times: (time(last - 2), time(last - 1), time(last))) ?? 0)
         }
         return Statistics.mean(variances)
     }

@@ -152,10 +152,21 @@ public struct TimingNoise: Sendable {
                                      Term(time: time + step, weight: weight)])
         }
 
-        /// `share·first + (1 − share)·second`: the error of the same mix of two beat times.
+        /// `share·first + (1 − share)·second`: the error of the same mix of two beat times (`first`'s terms
+        /// weighted by `share`, then `second`'s by `1 − share`, written into one array).
         public static func mix(_ first: BeatError, _ second: BeatError, share: Double) -> BeatError {
-            BeatError(terms: first.terms.map { Term(time: $0.time, weight: share * $0.weight) }
-                + second.terms.map { Term(time: $0.time, weight: (1 - share) * $0.weight) })
+            let (head, tail) = (first.terms, second.terms)
+            let otherShare = 1 - share
+            return BeatError(terms: [Term](unsafeUninitializedCapacity: head.count + tail.count) { terms, count in
+                for (index, term) in head.enumerated() {
+                    (terms.baseAddress! + index).initialize(to: Term(time: term.time, weight: share * term.weight))
+                }
+                for (index, term) in tail.enumerated() {
+                    (terms.baseAddress! + head.count + index)
+                        .initialize(to: Term(time: term.time, weight: otherShare * term.weight))
+                }
+                count = head.count + tail.count
+            })
         }
     }
 
@@ -187,7 +198,7 @@ public struct TimingNoise: Sendable {
     /// Variance of `e₃ − 2e₂ + e₁` from the covariances `covariance(i, j)` of three consecutive beats' errors
     /// (indices 0…2), at least 0.
     static func successiveDifferenceVariance(_ covariance: (Int, Int) -> Double) -> Double {
-        let weights = [1.0, -2.0, 1.0]
+        let weights = SIMD3<Double>(1, -2, 1)
         var sum = 0.0
         for i in 0..<3 {
             for j in 0..<3 { sum += weights[i] * weights[j] * covariance(i, j) }

@@ -131,20 +131,41 @@ public struct FastFourierTransform: Sendable {
     public func accumulateRealPower(evenPoints: [Double], oddPoints: [Double], leadingPairs: Int,
                                     even: inout [Double], odd: inout [Double], scale: Double,
                                     into power: inout [Double]) {
+        precondition(power.count == length / 2 + 1, "buffers must match the plan length")
+        power.withUnsafeMutableBufferPointer { out in
+            realPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs, even: &even,
+                      odd: &odd, scale: scale, into: out.baseAddress!, accumulating: true)
+        }
+    }
+
+    /// `accumulateRealPower(evenPoints:…)` into a new array: the bins are written, as adding them to zeros would
+    /// give (`0 + p`), without zero-filling the array first.
+    public func realPower(evenPoints: [Double], oddPoints: [Double], leadingPairs: Int,
+                          even: inout [Double], odd: inout [Double], scale: Double) -> [Double] {
+        [Double](unsafeUninitializedCapacity: length / 2 + 1) { power, initialized in
+            realPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs, even: &even,
+                      odd: &odd, scale: scale, into: power.baseAddress!, accumulating: false)
+            initialized = length / 2 + 1
+        }
+    }
+
+    /// The transform and split step of `accumulateRealPower(evenPoints:…)` into `power` (length/2 + 1 bins), which
+    /// it adds to when `accumulating`, else writes (uninitialized memory may then be given).
+    private func realPower(evenPoints: [Double], oddPoints: [Double], leadingPairs: Int,
+                           even: inout [Double], odd: inout [Double], scale: Double,
+                           into power: UnsafeMutablePointer<Double>, accumulating: Bool) {
         let half = length / 2
-        precondition(even.count == half && odd.count == half && power.count == half + 1
+        precondition(even.count == half && odd.count == half
                      && (0...half).contains(leadingPairs) && evenPoints.count >= leadingPairs
                      && oddPoints.count >= leadingPairs, "buffers must match the plan length")
         evenPoints.withUnsafeBufferPointer { pointsRe in
             oddPoints.withUnsafeBufferPointer { pointsIm in
                 even.withUnsafeMutableBufferPointer { re in
                     odd.withUnsafeMutableBufferPointer { im in
-                        power.withUnsafeMutableBufferPointer { out in
-                            let zr = re.baseAddress!, zi = im.baseAddress!
-                            complexTransform(zr, zi, count: half, leading: leadingPairs,
-                                             points: (pointsRe.baseAddress!, pointsIm.baseAddress!))
-                            addSplitPower(zr, zi, scale: scale, into: out.baseAddress!)
-                        }
+                        let zr = re.baseAddress!, zi = im.baseAddress!
+                        complexTransform(zr, zi, count: half, leading: leadingPairs,
+                                         points: (pointsRe.baseAddress!, pointsIm.baseAddress!))
+                        addSplitPower(zr, zi, scale: scale, into: power, accumulating: accumulating)
                     }
                 }
             }
@@ -154,15 +175,17 @@ public struct FastFourierTransform: Sendable {
     /// The split step: with `Z` the transform of `z[n] = x[2n] + i·x[2n+1]` (N/2 points), `X_k = E_k + W^k·O_k`
     /// where `E_k = (Z_k + conj Z_{N/2−k})/2`, `O_k = (Z_k − conj Z_{N/2−k})/(2i)` and `W = e^{−2πi/N}`; since
     /// `E_{N/2−k} = conj E_k`, `O_{N/2−k} = conj O_k` and `W^{N/2−k} = −conj W^k`, `|X_{N/2−k}| = |E_k − W^k·O_k|`:
-    /// each pass of the loop gives two bins.
+    /// each pass of the loop gives two bins. Without `accumulating`, each bin is added to zero instead of to what
+    /// `power` holds (the same bits as adding to a zero-filled array; `power` may then be uninitialized).
     private func addSplitPower(_ zr: UnsafeMutablePointer<Double>, _ zi: UnsafeMutablePointer<Double>, scale: Double,
-                               into power: UnsafeMutablePointer<Double>) {
+                               into power: UnsafeMutablePointer<Double>, accumulating: Bool = true) {
+        let zero = SIMD2<Double>(repeating: 0)
         let half = length / 2
         cosines.withUnsafeBufferPointer { cosTable in
             sines.withUnsafeBufferPointer { sinTable in
                 let dc = zr[0] + zi[0], nyquist = zr[0] - zi[0]
-                power[0] += dc * dc * scale
-                power[half] += nyquist * nyquist * scale
+                power[0] = (accumulating ? power[0] : 0) + dc * dc * scale
+                power[half] = (accumulating ? power[half] : 0) + nyquist * nyquist * scale
                 var k = 1
                 // Two passes at a time while their four bins are distinct (bins k, k + 1 in the lanes, their
                 // mirrors in the reversed pair below half − k), lane by lane the operations of the loop after.
@@ -177,9 +200,10 @@ public struct FastFourierTransform: Sendable {
                     let (c, s) = (Self.pair(cosine + k), Self.pair(sine + k))
                     let turnedRe = c * oddRe - s * oddIm, turnedIm = c * oddIm + s * oddRe
                     let (upRe, upIm) = (evenRe + turnedRe, evenIm + turnedIm)
-                    Self.store(Self.pair(power + k) + (upRe * upRe + upIm * upIm) * scaleLanes, power + k)
+                    Self.store((accumulating ? Self.pair(power + k) : zero) + (upRe * upRe + upIm * upIm) * scaleLanes,
+                               power + k)
                     let (downRe, downIm) = (evenRe - turnedRe, evenIm - turnedIm)
-                    Self.store(Self.pair(power + mirror)
+                    Self.store((accumulating ? Self.pair(power + mirror) : zero)
                                + Self.reversed((downRe * downRe + downIm * downIm) * scaleLanes), power + mirror)
                     k += 2
                 }
@@ -190,10 +214,10 @@ public struct FastFourierTransform: Sendable {
                     let c = cosTable[k], s = sinTable[k]
                     let turnedRe = c * oddRe - s * oddIm, turnedIm = c * oddIm + s * oddRe
                     let (upRe, upIm) = (evenRe + turnedRe, evenIm + turnedIm)
-                    power[k] += (upRe * upRe + upIm * upIm) * scale
+                    power[k] = (accumulating ? power[k] : 0) + (upRe * upRe + upIm * upIm) * scale
                     if mirror != k {
                         let (downRe, downIm) = (evenRe - turnedRe, evenIm - turnedIm)
-                        power[mirror] += (downRe * downRe + downIm * downIm) * scale
+                        power[mirror] = (accumulating ? power[mirror] : 0) + (downRe * downRe + downIm * downIm) * scale
                     }
                     k += 1
                 }

@@ -37,14 +37,24 @@ public struct PeriodogramWorkspace: Sendable {
         guard samples.count >= 4, samples.count <= plan.length else {
             return PowerSpectrum(power: [], resolution: sampleRate)
         }
-        var power = [Double](repeating: 0, count: plan.length / 2 + 1)
-        accumulate(samples, into: &power)
+        let (leadingPairs, scale) = place(samples)
+        let power = plan.realPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs,
+                                   even: &even, odd: &odd, scale: scale)
         return PowerSpectrum(power: power, resolution: sampleRate / Double(plan.length))
     }
 
     /// Adds the Hann-windowed, mean-removed periodogram of `samples` (at most `plan.length`), normalized by the
     /// window energy, to `power` (`plan.length/2 + 1` bins).
     public mutating func accumulate(_ samples: ArraySlice<Double>, into power: inout [Double]) {
+        let (leadingPairs, scale) = place(samples)
+        plan.accumulateRealPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs,
+                                 even: &even, odd: &odd, scale: scale, into: &power)
+    }
+
+    /// Writes the Hann-windowed, mean-removed `samples` in pairs into `evenPoints`/`oddPoints` (an odd count's last
+    /// pair padded with 0); returns the number of pairs written and the periodogram's normalization, one over the
+    /// window's energy (0 for none).
+    private mutating func place(_ samples: ArraySlice<Double>) -> (leadingPairs: Int, scale: Double) {
         let count = samples.count
         let (window, windowEnergy) = hannWindow(count: count)
         let average = samples.reduce(0, +) / Double(count)
@@ -66,9 +76,7 @@ public struct PeriodogramWorkspace: Sendable {
                 }
             }
         }
-        let scale = windowEnergy > 0 ? 1.0 / windowEnergy : 0
-        plan.accumulateRealPower(evenPoints: evenPoints, oddPoints: oddPoints, leadingPairs: leadingPairs,
-                                 even: &even, odd: &odd, scale: scale, into: &power)
+        return (leadingPairs, windowEnergy > 0 ? 1.0 / windowEnergy : 0)
     }
 
     /// A Hann window's weights and energy, as the process-wide table keeps them.
