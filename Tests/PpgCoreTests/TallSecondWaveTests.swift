@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PpgCore
 
@@ -77,6 +78,24 @@ struct TallSecondWaveTests {
         #expect(result.diagnostics.hrSource == FinalAnalyzer.beatsSource)
         #expect(abs(result.heartRateBpm - truth) < 2)
         #expect(!(try #require(Self.alternation(reading, rateBpm: truth)).showsTwoKinds))
+    }
+
+    /// A pulse without any variability (a synthetic input: each beat the same, no noise) whose period holds a whole
+    /// number of frames and a half: every other beat falls on the same phase of the frame grid, so the beats
+    /// alternate between two sampling errors. That is the grid's alternation, not two kinds of beat: the rate is
+    /// answered as it is (80 bpm at 30 fps was answered at 40, quality clean, before the grid lock was checked).
+    @Test(arguments: [(80.0, 30.0), (80.0, 60.0)])
+    func aPulseLockedToTheFrameGridIsNotHalved(_ example: (rateBpm: Double, fps: Double)) throws {
+        let period = 60 / example.rateBpm
+        let frames = (0..<Int(75 * example.fps)).map { index -> FrameSample in
+            let time = 1 + Double(index) / example.fps
+            let phase = time.truncatingRemainder(dividingBy: period) / period
+            let shape = phase < 0.2 ? sin(Double.pi * phase / 0.2)
+                : exp(-(phase - 0.2) * 4) * cos((phase - 0.2) * Double.pi / 1.6)
+            return FrameSample(timestamp: time, red: 170 + 3 * shape, green: 5, blue: 20)
+        }
+        let result = try FinalAnalyzer().analyze(frames: frames).get()
+        #expect(abs(result.heartRateBpm - example.rateBpm) < 1, "\(result.heartRateBpm) bpm, \(result.quality)")
     }
 
     /// The alternation of the beats found in the red channel of `reading` with the detector fitted to `rateBpm`.

@@ -60,13 +60,37 @@ public struct BeatAlternation: Sendable, Equatable {
             afterNext.append(Self.distance(a, c))
         }
         guard next.count >= Self.minimumTriples, let near = Statistics.median(next),
-              let far = Statistics.median(afterNext), far > 0 else { return nil }
+              let far = Statistics.median(afterNext), far > 0,
+              !Self.isLockedToTheFrameGrid(beats, pulses: pulses) else { return nil }
         let farther = zip(next, afterNext).filter { $0 > $1 }.count
         self.init(ratio: near / far, triples: next.count, farShare: Double(farther) / Double(next.count))
     }
 
     /// Whether the train holds two kinds of beat (`twoKindsRatio`).
     public var showsTwoKinds: Bool { ratio >= Self.twoKindsRatio && farShare >= Self.twoKindsFarShare }
+
+    /// Largest median distance, in frames, between the frame-grid phases of beats two apart at which the train
+    /// counts as locked to the grid.
+    public static let gridLockFrames = 0.05
+
+    /// Whether every other beat falls on the same phase of the frame grid (median distance between the phases of
+    /// beats two apart under `gridLockFrames`): a train without variability whose period holds a whole number of
+    /// frames and a half, as only a synthetic input keeps. Its beats then alternate between two sampling phases
+    /// and their stretches and 50 % crossings between two small errors: an alternation of the grid's, not of the
+    /// pulse's. A heart's variability moves each beat to a new phase (an RMSSD of 10 ms is a third of a frame at
+    /// 30 fps).
+    static func isLockedToTheFrameGrid(_ beats: [DetectedBeat], pulses: [UniformSegment]) -> Bool {
+        var distances: [Double] = []
+        for first in beats.indices.dropLast(2) where beats[first].segment == beats[first + 2].segment
+            && beats[first].segment < pulses.count {
+            let pulse = pulses[beats[first].segment]
+            let frames = (beats[first + 2].time - beats[first].time) * pulse.sampleRate
+            let offGrid = frames - frames.rounded()
+            distances.append(abs(offGrid))
+        }
+        guard let median = Statistics.median(distances) else { return false }
+        return median < Self.gridLockFrames
+    }
 
     /// `points` samples of `pulse` over one period from `start` (linear interpolation); nil when the period leaves
     /// the segment.
