@@ -345,16 +345,16 @@ public struct FinalAnalyzer: Sendable {
                 rivals = []
             }
         }
+        let measured = [spectral, channel].compactMap { $0 }
+        let answeringAnalysis = measured.first { $0.candidate.channel == answering }
         if vouchedRateBpm == nil, rivals.isEmpty, !evidence.isDisturbed,
            !fromBeats || (nn.count >= Self.usableBeats && agrees) {
-            let check = halfRateCheck(rateBpm: heartRate, channel: answering,
-                                      analyses: [spectral, channel].compactMap { $0 }, signal: signal)
+            let check = halfRateCheck(rateBpm: heartRate, channel: answering, analyses: measured, signal: signal)
             if let halved = check.halved {
                 heartRate = halved
                 fromBeats = false
             }
-            if let half = check.rival,
-               let source = [spectral, channel].compactMap({ $0 }).first(where: { $0.candidate.channel == answering }),
+            if let half = check.rival, let source = answeringAnalysis,
                let refitted = refittedResult(rateBpm: half, signal: signal, choice: choice, source: source,
                                              spectral: nil, motion: motion, hrvAllowed: hrvAllowed,
                                              screening: screening), refitted.quality != .withheld {
@@ -367,8 +367,7 @@ public struct FinalAnalyzer: Sendable {
             && !evidence.isDisturbed
         let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && fromBeats, evidence: evidence,
                              intervals: intervals)
-        if vouchedRateBpm == nil, !fromBeats, rivals.isEmpty,
-           let source = [spectral, channel].compactMap({ $0 }).first(where: { $0.candidate.channel == answering }),
+        if vouchedRateBpm == nil, !fromBeats, rivals.isEmpty, let source = answeringAnalysis,
            let refitted = refittedResult(rateBpm: heartRate, signal: signal, choice: choice, source: source,
                                          spectral: spectral, motion: motion, hrvAllowed: hrvAllowed,
                                          screening: screening), refitted.quality.rawValue >= tier.rawValue {
@@ -679,15 +678,6 @@ public struct FinalAnalyzer: Sendable {
             .analyze(input)
     }
 
-    /// The mean of `channel` over `frames` (0 without frames): `Statistics.mean` of the channel's values, summed in
-    /// the same order without making their array.
-    static func meanLevel(of channel: PulseChannel, in frames: [FrameSample]) -> Double {
-        guard !frames.isEmpty else { return 0 }
-        var sum = 0.0
-        for frame in frames { sum += channel.value(in: frame) }
-        return sum / Double(frames.count)
-    }
-
     private func makeDiagnostics(signal: ReadingSignal, choice: ChannelChoice, evidence: ReadingEvidence,
                                  metrics: HrvMetrics, intervals: IntervalAnalysis,
                                  beats: [DetectedBeat]) -> AnalysisDiagnostics {
@@ -702,14 +692,14 @@ public struct FinalAnalyzer: Sendable {
         diagnostics.frameIntervalCv = signal.timing.intervalCv
         diagnostics.frameGapCount = signal.timing.longIntervalCount
         diagnostics.amplitude = evidence.amplitude
-        let dc = Self.meanLevel(of: choice.channel, in: signal.frames)
+        let dc = channelLevels(choice.channel, signal).dc
         diagnostics.perfusionIndex = dc > 0 ? 100 * evidence.amplitude / dc : 0
         diagnostics.spectralConcentration = evidence.spectral?.concentration ?? 0
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
         diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
-        diagnostics.redDcMean = Self.meanLevel(of: .red, in: signal.frames)
+        diagnostics.redDcMean = channelLevels(.red, signal).dc
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
         diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count
