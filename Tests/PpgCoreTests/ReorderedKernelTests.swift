@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 @testable import PpgCore
 
 /// Kernels rewritten for speed give the bits of their straightforward form: the analysis they feed must not change
@@ -37,5 +38,76 @@ struct ReorderedKernelTests {
         let estimate = CaptureTimeEstimator.captureTimes(stamps[...])
         #expect(estimate != stamps)
         #expect(estimate.map(\.bitPattern) == sorted.map(\.bitPattern))
+    }
+
+    /// The array form of the Elgendi moving average: running sums of the edge-padded values kept whole.
+    private func arrayMovingAverage(_ values: [Double], size: Int) -> [Double] {
+        let padded = [Double](repeating: values[0], count: size) + values
+            + [Double](repeating: values[values.count - 1], count: size)
+        var sums = [0.0]
+        for value in padded { sums.append(sums[sums.count - 1] + value) }
+        return values.indices.map { index in
+            let first = index + size - size / 2
+            return (sums[first + size] - sums[first]) / Double(size)
+        }
+    }
+
+    @Test(arguments: [(1, 5), (2, 40), (13, 3), (13, 600), (80, 7201), (300, 900)])
+    func runningBoxcarGivesTheArrayFormsAverages(size: Int, count: Int) {
+        let values = spiky(count: count, seed: UInt64(size * 7 + count))
+        #expect(ElgendiPeakDetector.movingAverage(values, size: size).map(\.bitPattern)
+                == arrayMovingAverage(values, size: size).map(\.bitPattern))
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func elgendiPeaksAreThoseOfTheArrayForm(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let rate = [60.0, 120, 125, 240][Int(seed - 1)]
+        let signal = (0..<Int(30 * rate)).map { index -> Double in
+            let phase = (Double(index) / rate).truncatingRemainder(dividingBy: 0.83)
+            return exp(-pow((phase - 0.3) / 0.07, 2)) - 0.3 + random.gaussian(sd: 0.05)
+        }
+        let detector = ElgendiPeakDetector()
+        let squared = signal.map { $0 > 0 ? $0 * $0 : 0 }
+        let peakSize = max(1, Int((detector.peakWindow * rate).rounded()))
+        let beatSize = max(1, Int((detector.beatWindow * rate).rounded()))
+        let (peakAverage, beatAverage) = (arrayMovingAverage(squared, size: peakSize),
+                                          arrayMovingAverage(squared, size: beatSize))
+        let offset = detector.beatOffset * squared.reduce(0, +) / Double(squared.count)
+        let spacing = Int((detector.minimumDelay * rate).rounded())
+        var expected: [Int] = [], blockStart: Int? = nil
+        for index in 0...signal.count {
+            let inside = index < signal.count && peakAverage[index] > beatAverage[index] + offset
+            if inside, blockStart == nil { blockStart = index }
+            guard !inside, let start = blockStart else { continue }
+            blockStart = nil
+            guard index < signal.count, index - start >= peakSize,
+                  let peak = ElgendiPeakDetector.mostProminentMaximum(signal, in: start..<index) else { continue }
+            if let last = expected.last, peak - last <= spacing { continue }
+            expected.append(peak)
+        }
+        #expect(expected.count > 20)
+        #expect(detector.peaks(in: signal, sampleRate: rate) == expected)
+    }
+
+    /// A reading keeps the frames with finite values whose stamp exceeds the last kept one, whether or not its
+    /// input needs filtering (a valid input is kept whole, without a copy).
+    @Test func readingSignalKeepsTheFramesTheFilterKeeps() {
+        let valid = (0..<300).map { FrameSample(timestamp: Double($0) / 30, red: 200 + sin(Double($0)), green: 90,
+                                                blue: 10) }
+        #expect(ReadingSignal(frames: valid).frames == valid)
+        var broken = valid
+        broken[10].red = .nan
+        broken[20].timestamp = broken[19].timestamp
+        broken[30].timestamp = broken[28].timestamp - 0.01
+        broken[40].blue = .infinity
+        broken[50].timestamp = .nan
+        var expected: [FrameSample] = []
+        for frame in broken where frame.timestamp.isFinite && frame.red.isFinite && frame.green.isFinite
+            && frame.blue.isFinite && (expected.last.map { frame.timestamp > $0.timestamp } ?? true) {
+            expected.append(frame)
+        }
+        #expect(expected.count == 295)
+        #expect(ReadingSignal(frames: broken).frames == expected)
     }
 }

@@ -21,14 +21,7 @@ public struct ReadingSignal: Sendable {
 
     /// Prepares `frames` (any order of validity; non-finite and non-increasing frames are dropped).
     public init(frames input: [FrameSample]) {
-        var frames: [FrameSample] = []
-        frames.reserveCapacity(input.count)
-        for frame in input where frame.timestamp.isFinite && frame.red.isFinite && frame.green.isFinite
-            && frame.blue.isFinite {
-            if let last = frames.last, frame.timestamp <= last.timestamp { continue }
-            frames.append(frame)
-        }
-        self.frames = frames
+        self.frames = Self.usable(input)
         let timestamps = frames.map(\.timestamp)
         timing = FrameTiming(timestamps: timestamps)
         segmentRuns = []
@@ -46,6 +39,20 @@ public struct ReadingSignal: Sendable {
         }
         let resampler = UniformResampler(sampleRate: sampleRate)
         grids = segmentRuns.map { resampler.splineGrid(timestamps: captureTimes, run: $0) }
+    }
+
+    /// The frames of `input` with finite values whose timestamp exceeds the last kept one, in order: `input`
+    /// itself (no copy) when every frame is such.
+    private static func usable(_ input: [FrameSample]) -> [FrameSample] {
+        let keeps = { (frame: FrameSample, last: FrameSample?) in
+            frame.timestamp.isFinite && frame.red.isFinite && frame.green.isFinite && frame.blue.isFinite
+                && !(last.map { frame.timestamp <= $0.timestamp } ?? false)
+        }
+        if input.indices.allSatisfy({ keeps(input[$0], $0 > 0 ? input[$0 - 1] : nil) }) { return input }
+        var frames: [FrameSample] = []
+        frames.reserveCapacity(input.count)
+        for frame in input where keeps(frame, frames.last) { frames.append(frame) }
+        return frames
     }
 
     /// The raw (intensity polarity) gap-free segments of `channel`, resampled onto the uniform grid on each call

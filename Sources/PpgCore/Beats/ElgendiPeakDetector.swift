@@ -16,68 +16,100 @@ public struct ElgendiPeakDetector: Sendable {
     public init() {}
 
     /// Indices of systolic peaks in `signal` (blood-volume polarity: peaks point up), sampled at `sampleRate`.
+    /// The two moving averages of the clipped, squared signal are formed index by index as the blocks are
+    /// scanned (`RunningBoxcar`), with no array the length of the signal.
     public func peaks(in signal: [Double], sampleRate: Double) -> [Int] {
-        guard signal.count >= 3 else { return [] }
-        let squared = signal.map { $0 > 0 ? $0 * $0 : 0 }
+        let count = signal.count
+        guard count >= 3 else { return [] }
         let peakSize = max(1, Int((peakWindow * sampleRate).rounded()))
         let beatSize = max(1, Int((beatWindow * sampleRate).rounded()))
-        let peakAverage = Self.movingAverage(squared, size: peakSize)
-        let beatAverage = Self.movingAverage(squared, size: beatSize)
-        let offset = beatOffset * squared.reduce(0, +) / Double(squared.count)
+        var total = 0.0
+        for value in signal { total += value > 0 ? value * value : 0 }
+        let offset = beatOffset * total / Double(count)
         let minimumSpacing = Int((minimumDelay * sampleRate).rounded())
-
-        var peaks: [Int] = []
-        var blockStart: Int? = nil
-        for index in 0...signal.count {
-            let inside = index < signal.count && peakAverage[index] > beatAverage[index] + offset
-            if inside, blockStart == nil { blockStart = index }
-            guard !inside, let start = blockStart else { continue }
-            blockStart = nil
-            // NeuroKit2 only closes blocks that end inside the signal.
-            guard index < signal.count, index - start >= peakSize,
-                  let peak = Self.mostProminentMaximum(signal, in: start..<index) else { continue }
-            if let last = peaks.last, peak - last <= minimumSpacing { continue }
-            peaks.append(peak)
+        let peakRing = RunningBoxcar.ringCapacity(size: peakSize)
+        return withUnsafeTemporaryAllocation(of: Double.self,
+                                             capacity: peakRing + RunningBoxcar.ringCapacity(size: beatSize)) { rings in
+            signal.withUnsafeBufferPointer { values in
+                var peakAverage = RunningBoxcar(size: peakSize, ring: rings.baseAddress!)
+                var beatAverage = RunningBoxcar(size: beatSize, ring: rings.baseAddress! + peakRing)
+                var peaks: [Int] = []
+                var blockStart: Int? = nil
+                for index in 0...count {
+                    let inside = index < count
+                        && peakAverage.average(at: index, of: values, squared: true)
+                            > beatAverage.average(at: index, of: values, squared: true) + offset
+                    if inside, blockStart == nil { blockStart = index }
+                    guard !inside, let start = blockStart else { continue }
+                    blockStart = nil
+                    // NeuroKit2 only closes blocks that end inside the signal.
+                    guard index < count, index - start >= peakSize,
+                          let peak = Self.mostProminentMaximum(signal, in: start..<index) else { continue }
+                    if let last = peaks.last, peak - last <= minimumSpacing { continue }
+                    peaks.append(peak)
+                }
+                return peaks
+            }
         }
-        return peaks
     }
 
     /// Centred boxcar average of `size` points with the ends padded by the edge values (NeuroKit2
     /// `signal_smooth(kernel="boxcar")`).
     static func movingAverage(_ values: [Double], size: Int) -> [Double] {
-        let count = values.count
-        let prefix = [Double](unsafeUninitializedCapacity: count + 2 * size + 1) { sums, initialized in
-            // Running sums of the padded signal: `size` copies of the first value, the values, `size` copies of the
-            // last.
-            values.withUnsafeBufferPointer { source in
-                var sum = 0.0
-                sums[0] = sum
-                for position in 0..<size {  // the first value repeated
-                    sum += source[0]
-                    sums[position + 1] = sum
-                }
-                for position in size..<(count + size) {
-                    sum += source[position - size]
-                    sums[position + 1] = sum
-                }
-                for position in (count + size)..<(count + 2 * size) {  // the last value repeated
-                    sum += source[count - 1]
-                    sums[position + 1] = sum
-                }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: RunningBoxcar.ringCapacity(size: size)) { ring in
+            values.withUnsafeBufferPointer { buffer in
+                var boxcar = RunningBoxcar(size: size, ring: ring.baseAddress!)
+                return buffer.indices.map { boxcar.average(at: $0, of: buffer, squared: false) }
             }
-            initialized = count + 2 * size + 1
         }
-        // Like np.convolve(mode="same"): output i averages original samples i − (size − 1) + (size − 1)/2 … i +
-        // (size − 1)/2, i.e. padded positions i + size − size/2 ..< i + 2·size − size/2 (even sizes lean left).
-        let lead = size / 2
-        return [Double](unsafeUninitializedCapacity: count) { averages, initialized in
-            prefix.withUnsafeBufferPointer { sums in
-                for index in 0..<count {
-                    let first = index + size - lead
-                    averages[index] = (sums[first + size] - sums[first]) / Double(size)
-                }
+    }
+
+    /// The centred boxcar averages of `size` points over a signal padded with `size` copies of its first value
+    /// before it and of its last after it, asked for index by index in increasing order. Each average is the
+    /// difference of two running sums of the padded values over `size`; the running sums are formed in order as
+    /// the indices need them and only the last `size + 1` are kept, in a ring (so no array as long as the signal).
+    struct RunningBoxcar {
+        /// Points averaged.
+        let size: Int
+        /// Where the running sums are kept: sum `j` at `j & mask`.
+        private let ring: UnsafeMutablePointer<Double>
+        private let mask: Int
+        /// Running sums formed so far (sum 0, of no value, included).
+        private var formed = 1
+        private var sum = 0.0
+
+        /// Starts the averages with `ring` (at least `ringCapacity(size:)` values) as the store of running sums.
+        init(size: Int, ring: UnsafeMutablePointer<Double>) {
+            self.size = size
+            self.ring = ring
+            mask = Self.ringCapacity(size: size) - 1
+            ring[0] = 0
+        }
+
+        /// Values the ring holds: the power of two above `size` (at least `size + 1` running sums).
+        static func ringCapacity(size: Int) -> Int {
+            var capacity = 2
+            while capacity <= size { capacity <<= 1 }
+            return capacity
+        }
+
+        /// The average at `index` (at least the index asked before) of `values`, each clipped at zero and squared
+        /// first when `squared`. Like np.convolve(mode="same"): it averages original samples i − (size − 1) +
+        /// (size − 1)/2 … i + (size − 1)/2, i.e. padded positions i + size − size/2 ..< i + 2·size − size/2 (even
+        /// sizes lean left).
+        @inline(__always)
+        mutating func average(at index: Int, of values: UnsafeBufferPointer<Double>, squared: Bool) -> Double {
+            let first = index + size - size / 2, last = first + size
+            let count = values.count
+            while formed <= last {
+                // The padded value at position formed − 1: the first value repeated, the values, the last repeated.
+                let position = formed - 1
+                let value = values[position < size ? 0 : (position < count + size ? position - size : count - 1)]
+                sum += squared ? (value > 0 ? value * value : 0) : value
+                ring[formed & mask] = sum
+                formed += 1
             }
-            initialized = count
+            return (ring[last & mask] - ring[first & mask]) / Double(size)
         }
     }
 

@@ -53,28 +53,46 @@ public enum CaptureTimeEstimator {
     private static func slide(over residuals: UnsafeBufferPointer<Double>, period: Double,
                               times: UnsafeMutablePointer<Double>, delays: UnsafeMutablePointer<Double>) {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * halfWidth + 1) { window in
+            let sorted = window.baseAddress!
             var count = 0, entering = 0
             for index in residuals.indices {
                 let lower = max(0, index - halfWidth), upper = min(residuals.count, index + halfWidth + 1)
                 if lower > 0 { count = OrderStatistics.removeFirst(residuals[lower - 1], from: window, count: count) }
                 while entering < upper {
-                    count = OrderStatistics.insertionSort(CollectionOfOne(residuals[entering]), into: window,
-                                                          after: count)
+                    // Insertion after the equal values, as `OrderStatistics.insertionSort` places one value.
+                    let value = residuals[entering]
+                    var position = count
+                    while position > 0 && sorted[position - 1] > value {
+                        sorted[position] = sorted[position - 1]
+                        position -= 1
+                    }
+                    sorted[position] = value
+                    count += 1
                     entering += 1
                 }
-                let sorted = UnsafeBufferPointer(rebasing: window[..<count])
-                times[index] = Double(index) * period + (Statistics.percentile(sorted: sorted, 50) ?? 0)
+                times[index] = Double(index) * period + median(sorted, count: count)
                 // The frame's own place in the sorted window: after the equal values of earlier frames.
                 let own = residuals[index]
                 var place = 0
                 while sorted[place] < own { place += 1 }
-                for earlier in lower..<index where residuals[earlier] == own { place += 1 }
-                let others = count - 1, middle = others / 2
+                if place + 1 < count && sorted[place + 1] == own {  // ties: equal values sit side by side
+                    for earlier in lower..<index where residuals[earlier] == own { place += 1 }
+                }
+                let middle = (count - 1) / 2
                 let neighbour = { (rank: Int) in sorted[rank < place ? rank : rank + 1] }
-                let median = others % 2 == 1 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
+                let median = count % 2 == 0 ? neighbour(middle) : 0.5 * (neighbour(middle - 1) + neighbour(middle))
                 delays[index] = own - median
             }
         }
+    }
+
+    /// The median of the `count` ascending values at `sorted`, by the operations of
+    /// `Statistics.percentile(sorted:_:)` at 50 (the lower middle value plus the gap to the upper one times 0 or ½).
+    @inline(__always)
+    private static func median(_ sorted: UnsafeMutablePointer<Double>, count: Int) -> Double {
+        let lower = (count - 1) / 2, upper = min(lower + 1, count - 1)
+        let fraction = (count - 1) % 2 == 1 ? 0.5 : 0.0
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
     /// The period `T` the estimate steps by (the median stamp interval) and each stamp's residual `t_k − k·T`; nil
