@@ -110,4 +110,23 @@ struct ReorderedKernelTests {
         #expect(expected.count == 295)
         #expect(ReadingSignal(frames: broken).frames == expected)
     }
+
+    /// A part's frames, counted and then written at their size, are those `filter` keeps; the stamp residuals
+    /// with the period given are those with the period found.
+    @Test func partsKeepTheFilteredFramesAndAKnownPeriodGivesTheSameResiduals() throws {
+        let frames = (0..<600).map { FrameSample(timestamp: Double($0) / 30 + 0.002 * sin(Double($0)), red: 200,
+                                                 green: 90, blue: 10) }
+        for part in [FinalAnalyzer.ReadingPart(span: 2...15), FinalAnalyzer.ReadingPart(span: 0...20, cut: 5...9.5)] {
+            let kept = part.kept(frames)
+            #expect(kept == frames.filter { part.keeps($0.timestamp) })
+            #expect(kept.count > 100 && kept.count < frames.count)
+        }
+        let stamps = frames.map(\.timestamp)
+        let period = try #require(Statistics.median((1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }))
+        let found = try #require(CaptureTimeEstimator.stampResiduals(stamps))
+        let given = try #require(CaptureTimeEstimator.stampResiduals(stamps, period: period))
+        #expect(found.period == given.period && found.residuals.map(\.bitPattern) == given.residuals.map(\.bitPattern))
+        #expect(UniformResampler(sampleRate: 30).runs(timestamps: stamps)
+                == UniformResampler(sampleRate: 30).runs(timestamps: stamps, medianInterval: period))
+    }
 }

@@ -65,6 +65,17 @@ extension FinalAnalyzer {
         /// Whether the part holds a frame stamped `time`.
         func keeps(_ time: Double) -> Bool { span.contains(time) && !(cut?.contains(time) ?? false) }
 
+        /// The frames the part keeps, in order (what `filter` gives), counted first and written into an array
+        /// of that size: no regrowth, no copies.
+        func kept(_ frames: [FrameSample]) -> [FrameSample] {
+            var count = 0
+            for frame in frames where keeps(frame.timestamp) { count += 1 }
+            var kept: [FrameSample] = []
+            kept.reserveCapacity(count)
+            for frame in frames where keeps(frame.timestamp) { kept.append(frame) }
+            return kept
+        }
+
         /// Seconds of the reading the part keeps.
         var keptSeconds: Double {
             let overlap = cut.map { min($0.upperBound, span.upperBound) - max($0.lowerBound, span.lowerBound) } ?? 0
@@ -142,7 +153,7 @@ extension FinalAnalyzer {
     /// `part` of the reading measured as a reading of its own (`measureSpan`).
     func measure(_ part: ReadingPart, frames: [FrameSample], motion: [MotionSample],
                  plans: inout FourierPlans) -> SpanMeasurement {
-        measureSpan(frames: frames.filter { part.keeps($0.timestamp) },
+        measureSpan(frames: part.kept(frames),
                     motion: motion.filter { part.keeps($0.timestamp) }, cut: part.cut, reportsHrv: !part.isShort,
                     plans: &plans)
     }

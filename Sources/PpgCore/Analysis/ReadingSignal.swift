@@ -29,11 +29,15 @@ public struct ReadingSignal: Sendable {
         grids = []
         runDelays = []
         guard timing.medianInterval > 0 else { return }
-        segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval).runs(timestamps: timestamps).filter {
-            timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
-        }
+        // The median stamp interval is found once: the stamps increase strictly, so the resampler's runs and a
+        // run over every frame look at the same intervals as the timing figures.
+        segmentRuns = UniformResampler(sampleRate: 1 / timing.medianInterval)
+            .runs(timestamps: timestamps, medianInterval: timing.medianInterval).filter {
+                timestamps[$0.upperBound - 1] - timestamps[$0.lowerBound] >= Self.minimumSegmentSeconds
+            }
         for run in segmentRuns {
-            let (times, delays) = CaptureTimeEstimator.captureTimesAndDelays(timestamps[run])
+            let (times, delays) = CaptureTimeEstimator.captureTimesAndDelays(
+                timestamps[run], period: run == timestamps.indices ? timing.medianInterval : nil)
             captureTimes.replaceSubrange(run, with: times)
             runDelays.append(delays)
         }

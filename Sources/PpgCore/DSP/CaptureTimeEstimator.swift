@@ -26,9 +26,11 @@ public enum CaptureTimeEstimator {
     /// `k` is its residual minus the median residual of its neighbours within `halfWidth`, the frame itself left
     /// out: a median that included the frame would absorb part of its own delay and narrow the distribution; the
     /// neighbours' median only adds its own small spread. No delays for a run too short for a median.
-    static func captureTimesAndDelays(_ timestamps: ArraySlice<Double>) -> (times: [Double], delays: [Double]) {
+    /// `period`, when given, is the median stamp interval of the run, already known.
+    static func captureTimesAndDelays(_ timestamps: ArraySlice<Double>,
+                                      period: Double? = nil) -> (times: [Double], delays: [Double]) {
         let stamps = Array(timestamps)
-        guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps) else {
+        guard stamps.count >= 2 * halfWidth + 1, let (period, residuals) = stampResiduals(stamps, period: period) else {
             return (stamps, [])
         }
         var delays: [Double] = []
@@ -95,12 +97,13 @@ public enum CaptureTimeEstimator {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    /// The period `T` the estimate steps by (the median stamp interval) and each stamp's residual `t_k − k·T`; nil
-    /// without a positive period.
-    static func stampResiduals(_ stamps: [Double]) -> (period: Double, residuals: [Double])? {
+    /// The period `T` the estimate steps by (the median stamp interval: `known`, when given, else found) and each
+    /// stamp's residual `t_k − k·T`; nil without a positive period.
+    static func stampResiduals(_ stamps: [Double],
+                               period known: Double? = nil) -> (period: Double, residuals: [Double])? {
         guard stamps.count >= 2 else { return nil }
-        let intervals = (1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }
-        guard let period = Statistics.median(intervals), period > 0 else { return nil }
+        guard let period = known ?? Statistics.median((1..<stamps.count).map { stamps[$0] - stamps[$0 - 1] }),
+              period > 0 else { return nil }
         return (period, stamps.indices.map { stamps[$0] - Double($0) * period })
     }
 }

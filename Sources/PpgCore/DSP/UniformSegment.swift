@@ -44,7 +44,14 @@ public struct UniformResampler: Sendable {
         let intervals = (1..<timestamps.count)
             .map { (i: Int) -> Double in timestamps[i] - timestamps[i - 1] }
             .filter { $0 > 0 }
-        guard let median = Statistics.median(intervals), median > 0 else { return [] }
+        guard let median = Statistics.median(intervals) else { return [] }
+        return runs(timestamps: timestamps, medianInterval: median)
+    }
+
+    /// `runs(timestamps:)` with the median of the positive stamp intervals already known (`FrameTiming`'s
+    /// `medianInterval` of strictly increasing stamps).
+    func runs(timestamps: [Double], medianInterval median: Double) -> [Range<Int>] {
+        guard timestamps.count >= 2, median > 0 else { return [] }
         let limit = maximumGapFrames * median
         var runs: [Range<Int>] = []
         var start = 0
