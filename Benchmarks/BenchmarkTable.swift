@@ -4,10 +4,11 @@ enum BenchmarkTable {
     /// A benchmark over seeds 0…N−1: its arguments are N (default 300) and `detail` (list every reading).
     static func seeded(name: String, summary: String, run: @escaping (_ count: Int, _ detail: Bool) -> Void)
         -> Benchmark {
-        Benchmark(name: name, summary: summary, run: { arguments in
-            run(max(arguments.compactMap { Int($0) }.first ?? 300, 2), arguments.contains("detail"))
-        })
+        Benchmark(name: name, summary: summary, run: { arguments in run(count(arguments), arguments.contains("detail")) })
     }
+
+    /// N of a seeded benchmark's arguments: the first number (default 300, at least 2).
+    static func count(_ arguments: [String]) -> Int { max(arguments.compactMap { Int($0) }.first ?? 300, 2) }
 
     /// The first half of `outcomes` (tuning), the second (held out) and all, each named by its seeds.
     static func seedGroups<Outcome>(_ outcomes: [Outcome]) -> [(name: String, members: ArraySlice<Outcome>)] {

@@ -5,11 +5,36 @@ import PpgCore
 /// within ±5 bpm, over all captures) beside the spectral peak's on the same captures (`HeartRateVerdict`).
 enum HonestyBenchmark {
     /// The `honesty` entry of `nfv-bench` (arguments: number of captures, default 300, seeds 0…N−1; `detail` lists
-    /// every capture).
+    /// every capture; `corner` draws every capture's red and green levels from the hardest corner, red 248–253
+    /// and green 0–3, `SaturatedWeakPulse.cornerRedLevels`, the rest of each capture as without it).
     static var benchmark: Benchmark {
-        BenchmarkTable.seeded(name: "honesty",
-                              summary: "confident wrong heart rates and coverage on saturated weak-pulse captures",
-                              run: run(count:detail:))
+        Benchmark(name: "honesty",
+                  summary: "confident wrong heart rates and coverage on saturated weak-pulse captures",
+                  run: { arguments in
+                      let levels = arguments.contains("corner") ? Levels.corner : Levels.all
+                      run(count: BenchmarkTable.count(arguments), detail: arguments.contains("detail"), levels: levels)
+                  })
+    }
+
+    /// The red and green levels the captures are drawn from.
+    struct Levels {
+        var red: ClosedRange<Double>
+        var green: ClosedRange<Double>
+
+        /// The whole ranges of `SaturatedWeakPulse`.
+        static let all = Levels(red: SaturatedWeakPulse.redLevels, green: SaturatedWeakPulse.greenLevels)
+        /// Its hardest corner.
+        static let corner = Levels(red: SaturatedWeakPulse.cornerRedLevels, green: SaturatedWeakPulse.cornerGreenLevels)
+
+        /// The capture `seed` names at these levels.
+        func capture(seed: UInt64) -> SaturatedWeakPulse {
+            SaturatedWeakPulse(seed: seed, redLevels: red, greenLevels: green)
+        }
+
+        /// The levels as the table's title gives them.
+        var description: String {
+            "red \(Int(red.lowerBound))–\(Int(red.upperBound)), green \(Int(green.lowerBound))–\(Int(green.upperBound))"
+        }
     }
 
     /// What one capture gives.
@@ -18,8 +43,8 @@ enum HonestyBenchmark {
         var verdict: HeartRateVerdict
     }
 
-    static func outcome(seed: UInt64) -> Outcome {
-        let capture = SaturatedWeakPulse(seed: seed)
+    static func outcome(seed: UInt64, levels: Levels = .all) -> Outcome {
+        let capture = levels.capture(seed: seed)
         let reading = SyntheticReading(configuration: capture.configuration)
         return Outcome(capture: capture,
                        verdict: HeartRateVerdict(truth: reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm,
@@ -30,15 +55,15 @@ enum HonestyBenchmark {
 
     /// Prints the table for the first half of the seeds (those the thresholds were tuned on), the second half
     /// (held out) and all, each by rate band; then every confidently wrong answer, and with `detail` every capture.
-    private static func run(count: Int, detail: Bool) {
-        let outcomes = (0..<UInt64(count)).map(outcome(seed:))
-        print("Saturated weak-pulse captures (SaturatedWeakPulse: red 241–254, green 0–79, pulse 0.5–1.5 counts,",
+    private static func run(count: Int, detail: Bool, levels: Levels) {
+        let outcomes = (0..<UInt64(count)).map { outcome(seed: $0, levels: levels) }
+        print("Saturated weak-pulse captures (SaturatedWeakPulse: \(levels.description), pulse 0.5–1.5 counts,",
               "dicrotic wave 0.8–1.2 of the systolic, 60–140 bpm, half with whole-count frame means), 60 s at 30 fps,",
               "seeds 0–\(count - 1)")
         print("seeds              rates        captures  >10 bpm off at ≥usable  answered ≥usable  ±5 bpm of all  "
               + "spectral peak ±5")
         for (group, members) in BenchmarkTable.seedGroups(outcomes) { printRows(group: group, members) }
-        printPulseFree(count: count)
+        printPulseFree(count: count, levels: levels)
         for outcome in outcomes where outcome.verdict.confidentWrong { print("  confident wrong: " + describe(outcome)) }
         if detail { for outcome in outcomes { print("  " + describe(outcome)) } }
     }
@@ -58,10 +83,10 @@ enum HonestyBenchmark {
 
     /// The same captures without their pulse (red and green pulse set to zero, noise and levels kept): any heart
     /// rate answered on them, and any at quality ≥ usable, is a reading of noise.
-    private static func printPulseFree(count: Int) {
+    private static func printPulseFree(count: Int, levels: Levels) {
         var answered = 0, confident = 0
         for seed in 0..<UInt64(count) {
-            var configuration = SaturatedWeakPulse(seed: seed).configuration
+            var configuration = levels.capture(seed: seed).configuration
             configuration.camera.acFraction = ChannelTriple(all: 0)
             let reading = SyntheticReading(configuration: configuration)
             guard case .success(let result) = FinalAnalyzer().analyze(frames: reading.frames) else { continue }

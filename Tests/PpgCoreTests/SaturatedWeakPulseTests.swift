@@ -26,6 +26,23 @@ struct SaturatedWeakPulseTests {
         #expect(SaturatedWeakPulse(seed: 7) == SaturatedWeakPulse(seed: 7))
     }
 
+    /// A capture drawn in the hardest corner of levels (`nfv-bench honesty 300 corner`) has its red and green
+    /// there and every other figure of the capture its seed names over the whole ranges.
+    @Test func aCornerCaptureKeepsItsSeedsOtherFigures() {
+        for seed in UInt64(0)..<20 {
+            let whole = SaturatedWeakPulse(seed: seed)
+            var corner = SaturatedWeakPulse(seed: seed, redLevels: SaturatedWeakPulse.cornerRedLevels,
+                                            greenLevels: SaturatedWeakPulse.cornerGreenLevels)
+            #expect(SaturatedWeakPulse.cornerRedLevels.contains(corner.redDc))
+            #expect(SaturatedWeakPulse.cornerGreenLevels.contains(corner.greenDc))
+            #expect(corner.greenPulseCounts <= 3.0 / 79 + 1e-12)
+            corner.redDc = whole.redDc
+            corner.greenDc = whole.greenDc
+            corner.greenPulseCounts = whole.greenPulseCounts
+            #expect(corner == whole, "seed \(seed)")
+        }
+    }
+
     @Test(arguments: doubledSeeds + readRightSeeds)
     func aCaptureIsNeverAnsweredFarFromItsRate(seed: UInt64) {
         let capture = SaturatedWeakPulse(seed: seed)

@@ -40,13 +40,22 @@ public struct SaturatedWeakPulse: Sendable, Equatable {
     /// Dicrotic-to-systolic height ratios drawn.
     public static let dicroticRatios: ClosedRange<Double> = 0.8...1.2
 
-    /// The capture that `seed` names.
-    public init(seed: UInt64) {
+    /// The corner of those levels that the hardest phones sit in: red 248–253 counts, green 0–3 (no pulse to speak
+    /// of in green; red all but clipped).
+    public static let cornerRedLevels: ClosedRange<Double> = 248...253
+    /// Green levels of that corner, counts.
+    public static let cornerGreenLevels: ClosedRange<Double> = 0...3
+
+    /// The capture that `seed` names, its red and green levels drawn from `redLevels` and `greenLevels` (by
+    /// default the whole ranges; every other figure is drawn as with the defaults, so a seed keeps its rate, pulse
+    /// and noise in any range of levels).
+    public init(seed: UInt64, redLevels: ClosedRange<Double> = Self.redLevels,
+                greenLevels: ClosedRange<Double> = Self.greenLevels) {
         var random = SeededRandom(seed: seed, stream: 11)
         self.seed = seed
         heartRateBpm = random.uniform(in: Self.heartRates)
-        redDc = random.uniform(in: Self.redLevels)
-        greenDc = random.uniform(in: Self.greenLevels)
+        redDc = random.uniform(in: redLevels)
+        greenDc = random.uniform(in: greenLevels)
         pulseCounts = random.uniform(in: Self.pulseSizes)
         greenPulseCounts = random.uniform(in: 0...1) * greenDc / Self.greenLevels.upperBound
         dicroticRatio = random.uniform(in: Self.dicroticRatios)
