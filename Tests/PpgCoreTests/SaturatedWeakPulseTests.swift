@@ -110,18 +110,43 @@ struct SaturatedWeakPulseTests {
         #expect(result?.flags.contains(FinalAnalyzer.ambiguousRateFlag) == false)
     }
 
+    /// Seeds of the hardest corner (red 248–253, green 0–3: `nfv-bench honesty 300 corner`, all from its tuning
+    /// half) that once got no heart rate (`few_beats`): the channel chosen held no beat train and no spectrum held
+    /// a peak the beat train confirms. The choice made again among the channels that hold a beat train lets the
+    /// fold read the pulse (`FinalAnalyzer.beatTrainChoice`).
+    static let cornerSeeds: [UInt64] = [51, 64, 75, 112, 120]
+
+    @Test(arguments: cornerSeeds)
+    func aCornerCaptureIsReadFromTheChannelThatHoldsItsBeats(seed: UInt64) {
+        let capture = SaturatedWeakPulse(seed: seed, redLevels: SaturatedWeakPulse.cornerRedLevels,
+                                         greenLevels: SaturatedWeakPulse.cornerGreenLevels)
+        let (_, result) = answeredNearItsRate(capture: capture)
+        #expect(result?.diagnostics.channel == .red, "seed \(seed): \(String(describing: result?.diagnostics.channel))")
+    }
+
+    /// The same over the whole range of levels: seed 11 (red 251, green 18) stopped there too.
+    @Test func aCaptureWhoseChosenChannelHoldsNoBeatsIsStillRead() {
+        _ = answeredNearItsRate(seed: 11)
+    }
+
     /// `seed`'s capture and its analysis, expected at quality ≥ usable within 5 bpm of the capture's rate; the
     /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
     private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)
         -> (reading: SyntheticReading, result: AnalysisResult?) {
-        let analysis = Self.analysis(ofSeed: seed)
+        answeredNearItsRate(capture: SaturatedWeakPulse(seed: seed), sourceLocation: sourceLocation)
+    }
+
+    /// `capture` and its analysis, expected as `answeredNearItsRate(seed:)` expects a seed's.
+    private func answeredNearItsRate(capture: SaturatedWeakPulse, sourceLocation: SourceLocation = #_sourceLocation)
+        -> (reading: SyntheticReading, result: AnalysisResult?) {
+        let analysis = Self.analysis(of: capture)
         expectAnsweredNearItsRate(analysis, sourceLocation: sourceLocation)
 
         var pulseFree = analysis.capture.configuration
         pulseFree.camera.acFraction = ChannelTriple(all: 0)
         let noise = SyntheticReading(configuration: pulseFree)
         if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
-            Issue.record("seed \(seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)",
+            Issue.record("seed \(capture.seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)",
                          sourceLocation: sourceLocation)
         }
         return (analysis.reading, analysis.result)
@@ -143,7 +168,11 @@ struct SaturatedWeakPulseTests {
 
     /// `seed`'s capture analysed.
     private static func analysis(ofSeed seed: UInt64) -> CaptureAnalysis {
-        let capture = SaturatedWeakPulse(seed: seed)
+        analysis(of: SaturatedWeakPulse(seed: seed))
+    }
+
+    /// `capture` analysed.
+    private static func analysis(of capture: SaturatedWeakPulse) -> CaptureAnalysis {
         let reading = SyntheticReading(configuration: capture.configuration)
         let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
         return (capture, reading, truth, try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get())

@@ -88,7 +88,8 @@ public struct FinalAnalyzer: Sendable {
     }
 
     /// The channel of `analyses` a result comes from: the one `ChannelChoice` picks, unless it holds no beat train
-    /// and the channel whose spectrum holds the pulse does; nil when none was analysed.
+    /// and the channel whose spectrum holds the pulse does, or, when none does, unless another channel holds a beat
+    /// train (`beatTrainChoice`); nil when none was analysed.
     func selection(among analyses: [ChannelAnalysis]) -> ChannelSelection? {
         var choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else { return nil }
@@ -99,12 +100,27 @@ public struct FinalAnalyzer: Sendable {
             choice = ChannelChoice(channel: spectral.candidate.channel,
                                    redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
             chosen = spectral
+        } else if chosen.beats.count <= Self.minimumIntervals, let train = Self.beatTrainChoice(among: analyses) {
+            // Nor can it when no spectrum holds the pulse: the choice is made again among the channels that do hold
+            // a beat train, and the reading goes on to the same gates and fallbacks (fold included) with that one.
+            (choice, chosen) = train
         }
         let intervals = chosen.beats.count > Self.minimumIntervals
             ? IntervalAnalysis(beats: chosen.beats, mergedIntervalFix: options.mergedIntervalFix,
                                gateEnabled: options.consistencyGate)
             : nil
         return ChannelSelection(choice: choice, chosen: chosen, spectral: spectral, intervals: intervals)
+    }
+
+    /// The choice (`ChannelChoice`) made again among the analyses of `analyses` that hold a beat train (more than
+    /// `minimumIntervals` beats), with the analysis chosen; nil when none holds one. When no channel has a usable
+    /// level (red all but clipped, green dark), the best-scored lit one may hold no beat train; without a spectral
+    /// peak to turn to, the reading stopped there (`few_beats`) although red's fold showed the pulse.
+    static func beatTrainChoice(among analyses: [ChannelAnalysis]) -> (ChannelChoice, ChannelAnalysis)? {
+        let trains = analyses.filter { $0.beats.count > minimumIntervals }
+        guard !trains.isEmpty else { return nil }
+        let choice = ChannelChoice(candidates: trains.map(\.candidate))
+        return trains.first { $0.candidate.channel == choice.channel }.map { (choice, $0) }
     }
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
