@@ -8,7 +8,7 @@ struct LiveCameraBalanceTests {
     /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
     /// `startQualityFloor` 0.5): contact, a readable pulse (`LiveTick.showsReadablePulse`) and quality.
     private func startable(_ tick: LiveTick) -> Bool {
-        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && (tick.qualityScore ?? 0) >= 0.5
+        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && tick.passesStartQuality(floor: 0.5)
     }
 
     private func run(dc: ChannelTriple, ac: ChannelTriple, noise: ChannelTriple = ChannelTriple(red: 0.1, green: 0.1,

@@ -232,7 +232,7 @@ public struct ReadingStateMachine: Sendable {
         if !tick.contact { return .noContact }
         if tick.measuredFps < Self.frameDropFraction * Double(fpsTier) { return .frameDrop }
         if !tick.showsReadablePulse(minAmplitude: configuration.advanced.minAmplitude) { return .weakSignal }
-        if (tick.qualityScore ?? 0) < configuration.advanced.startQualityFloor { return .lowQuality }
+        if !tick.passesStartQuality(floor: configuration.advanced.startQualityFloor) { return .lowQuality }
         return .compliant
     }
 

@@ -48,6 +48,8 @@ public struct LiveAnalyzer: Sendable {
     private let options: LiveOptions
     private let extractor = BeatExtractor()
     private var qualityMeter = LiveQualityMeter()
+    /// Judges a faint pulse over the last `SustainedPulse.windowSeconds` of the run (`LiveTick.faintPulseStandsOut`).
+    private var faintPulseMeter = LiveQualityMeter(windowSeconds: SustainedPulse.windowSeconds)
     /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
@@ -235,6 +237,7 @@ public struct LiveAnalyzer: Sendable {
         let sustainedRate = (belowPass || faint) && settled ? sustainedRateBpm(now: now) : nil
         let faintConfirmed = faint && hasFullSustainedWindow(now: now)
             && Self.agree(sustainedRateBpm: sustainedRate, peakHz: quality?.peakHz)
+        let standsOut = faint && faintPulseStandsOut(now: now, plausibleShare: plausibleShare)
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -254,7 +257,7 @@ public struct LiveAnalyzer: Sendable {
             sustainedPulse: belowPass && sustainedRate != nil,
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
-            frameNoise: noise, faintPulseConfirmed: faintConfirmed)
+            frameNoise: noise, faintPulseConfirmed: faintConfirmed, faintPulseStandsOut: standsOut)
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).
@@ -267,6 +270,19 @@ public struct LiveAnalyzer: Sendable {
     private static func agree(sustainedRateBpm: Double?, peakHz: Double?) -> Bool {
         guard let sustainedRateBpm, let peakHz else { return false }
         return abs(sustainedRateBpm / 60 - peakHz) <= LiveQualityMeter.rateAgreement * peakHz
+    }
+
+    /// Whether the last `SustainedPulse.windowSeconds` of the run, read on `channel`, show a pulse standing out of
+    /// the noise (`LiveQuality.standsOutOfNoise`); false until the run (gap- and step-free) spans them. A channel
+    /// switch does not shorten this run: the frames are the same, only read on the new channel (faint pulses under
+    /// a clipped red and a dim green switch back and forth every few seconds).
+    private mutating func faintPulseStandsOut(now: Double, plausibleShare: Double) -> Bool {
+        guard runStart <= now - SustainedPulse.windowSeconds + 0.5 else { return false }
+        let window = frames.frames(from: frames.firstIndex(notBefore: now - SustainedPulse.windowSeconds))
+        guard let recent = RecentPulse(frames: window, channel: channel, extractor: extractor,
+                                       minimumSeconds: SustainedPulse.minimumSeconds) else { return false }
+        return faintPulseMeter.evaluate(recent, channel: channel, plausibleShare: plausibleShare,
+                                        steadyAmplitude: steadyAmplitude)?.standsOutOfNoise ?? false
     }
 
     /// Start of the current run on `channel`: the later of its first frame (`runStart`) and the last channel

@@ -9,6 +9,11 @@ struct LiveQuality: Sendable, Equatable {
     /// `LiveQualityMeter.cleanPulseCorrelation` or better. Evidence that a pulse too small for the amplitude floor
     /// is readable.
     var showsCleanPulse: Bool
+    /// The pulse stands out of frame noise, however faint: a full window whose spectrum holds at least
+    /// `LiveQualityMeter.faintPulseConcentration` of its power at its peak and first harmonic, with the beats running
+    /// at the peak, a first harmonic and no mains flicker. Judged over `SustainedPulse.windowSeconds`, it lets a
+    /// pulse too faint for the frame-noise floor start a reading (`LiveTick.faintPulseStandsOut`).
+    var standsOutOfNoise: Bool
     /// The window's spectral peak, Hz.
     var peakHz: Double
 }

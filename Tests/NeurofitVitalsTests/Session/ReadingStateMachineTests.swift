@@ -133,6 +133,22 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             == [.guidance(.compliant, startProgress: 1.0 / 3)])
     }
 
+    @Test func aFaintPulseStandingOutOverFifteenSecondsNeedsNoFiveSecondScore() {
+        // The noisy swing again, with a 5 s score of 0.2, when the last 15 s show the pulse standing out of the
+        // noise: compliant at the default start floor; a host's stricter floor still asks for the 5 s score.
+        let faint = LiveTick(time: 0, contact: true, qualityScore: 0.2, amplitude: 1.5, redDc: 250, frameNoise: 0.5,
+                             faintPulseStandsOut: true)
+        var harness = Harness()
+        #expect(harness.tick { time in var copy = faint; copy.time = time; return copy }
+            == [.guidance(.compliant, startProgress: 1.0 / 3)])
+        var strict = Harness { $0.advanced.startQualityFloor = 0.7 }
+        #expect(strict.tick { time in var copy = faint; copy.time = time; return copy }
+            == [.guidance(.lowQuality, startProgress: 0)])
+        var unconfirmed = Harness()
+        #expect(unconfirmed.tick { time in var copy = faint; copy.time = time; copy.faintPulseStandsOut = false
+            return copy } == [.guidance(.weakSignal, startProgress: 0)])
+    }
+
     @Test func startGateFillsThenStartsWithAnEmptyPreview() {
         var harness = Harness()
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
