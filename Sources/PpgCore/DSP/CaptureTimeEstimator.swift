@@ -60,19 +60,10 @@ public enum CaptureTimeEstimator {
             for index in residuals.indices {
                 let lower = max(0, index - halfWidth), upper = min(residuals.count, index + halfWidth + 1)
                 if lower > 0 { count = OrderStatistics.removeFirst(residuals[lower - 1], from: window, count: count) }
-                while entering < upper {
-                    // Insertion after the equal values, as `OrderStatistics.insertionSort` places one value.
-                    let value = residuals[entering]
-                    var position = count
-                    while position > 0 && sorted[position - 1] > value {
-                        sorted[position] = sorted[position - 1]
-                        position -= 1
-                    }
-                    sorted[position] = value
-                    count += 1
-                    entering += 1
-                }
-                times[index] = Double(index) * period + median(sorted, count: count)
+                count = OrderStatistics.insertionSort(residuals[entering..<upper], into: window, after: count)
+                entering = upper
+                times[index] = Double(index) * period
+                    + (Statistics.percentile(sorted: UnsafeBufferPointer(start: sorted, count: count), 50) ?? 0)
                 // The frame's own place in the sorted window: after the equal values of earlier frames.
                 let own = residuals[index]
                 var place = 0
@@ -86,15 +77,6 @@ public enum CaptureTimeEstimator {
                 delays[index] = own - median
             }
         }
-    }
-
-    /// The median of the `count` ascending values at `sorted`, by the operations of
-    /// `Statistics.percentile(sorted:_:)` at 50 (the lower middle value plus the gap to the upper one times 0 or ½).
-    @inline(__always)
-    private static func median(_ sorted: UnsafeMutablePointer<Double>, count: Int) -> Double {
-        let lower = (count - 1) / 2, upper = min(lower + 1, count - 1)
-        let fraction = (count - 1) % 2 == 1 ? 0.5 : 0.0
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
     /// The period `T` the estimate steps by (the median stamp interval: `known`, when given, else found) and each
