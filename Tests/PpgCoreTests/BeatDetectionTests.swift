@@ -83,8 +83,8 @@ struct BeatDetectionTests {
     @Test func movingAverageMatchesNeuroKitBoxcarCentring() {
         // NeuroKit2 signal_smooth(kernel="boxcar"): edge-padded np.convolve(mode="same").
         let values: [Double] = [1, 2, 3, 4, 10]
-        #expect(ElgendiPeakDetector.movingAverage(values, size: 3) == [4.0 / 3, 2, 3, 17.0 / 3, 8])
-        #expect(ElgendiPeakDetector.movingAverage(values, size: 2) == [1, 1.5, 2.5, 3.5, 7])
+        #expect(ElgendiPeakDetector.RunningBoxcar.averages(of: values, size: 3) == [4.0 / 3, 2, 3, 17.0 / 3, 8])
+        #expect(ElgendiPeakDetector.RunningBoxcar.averages(of: values, size: 2) == [1, 1.5, 2.5, 3.5, 7])
     }
 
     @Test func parabolicVertexRecoversAnOffsetPeak() {

@@ -55,7 +55,7 @@ struct ReorderedKernelTests {
     @Test(arguments: [(1, 5), (2, 40), (13, 3), (13, 600), (80, 7201), (300, 900)])
     func runningBoxcarGivesTheArrayFormsAverages(size: Int, count: Int) {
         let values = spiky(count: count, seed: UInt64(size * 7 + count))
-        #expect(ElgendiPeakDetector.movingAverage(values, size: size).map(\.bitPattern)
+        #expect(ElgendiPeakDetector.RunningBoxcar.averages(of: values, size: size).map(\.bitPattern)
                 == arrayMovingAverage(values, size: size).map(\.bitPattern))
     }
 

@@ -53,17 +53,6 @@ public struct ElgendiPeakDetector: Sendable {
         }
     }
 
-    /// Centred boxcar average of `size` points with the ends padded by the edge values (NeuroKit2
-    /// `signal_smooth(kernel="boxcar")`).
-    static func movingAverage(_ values: [Double], size: Int) -> [Double] {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: RunningBoxcar.ringCapacity(size: size)) { ring in
-            values.withUnsafeBufferPointer { buffer in
-                var boxcar = RunningBoxcar(size: size, ring: ring.baseAddress!)
-                return buffer.indices.map { boxcar.average(at: $0, of: buffer, squared: false) }
-            }
-        }
-    }
-
     /// The centred boxcar averages of `size` points over a signal padded with `size` copies of its first value
     /// before it and of its last after it, asked for index by index in increasing order. Each average is the
     /// difference of two running sums of the padded values over `size`; the running sums are formed in order as
