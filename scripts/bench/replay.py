@@ -49,6 +49,22 @@ class Replay:
             return None
         return (max(t for t in self.starts if t <= self.complete_t), self.complete_t)
 
+    def described_parts(self):
+        """[(start, end)] sample times the completed result's values describe: its span, narrowed to the part it
+        names (`analysed_segment_start_s`/`_end_s`) and without the stretch it says it left out
+        (`analysed_cut_start_s`/`_end_s`); [] without a completed reading."""
+        if self.span is None or self.result is None:
+            return []
+        diagnostics = self.result.get("diagnostics") or {}
+        start, end = self.span
+        segment = (diagnostics.get("analysed_segment_start_s"), diagnostics.get("analysed_segment_end_s"))
+        if None not in segment:
+            start, end = max(start, segment[0]), min(end, segment[1])
+        cut = (diagnostics.get("analysed_cut_start_s"), diagnostics.get("analysed_cut_end_s"))
+        if None in cut:
+            return [(start, end)]
+        return [(a, b) for a, b in ((start, min(end, cut[0])), (max(start, cut[1]), end)) if b > a]
+
     def double_ticks(self):
         """How many guidance events followed the previous one within DOUBLE_TICK_SECONDS."""
         times = [t for t, _ in self.guidance]

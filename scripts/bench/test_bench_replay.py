@@ -40,6 +40,16 @@ class ReplayEventTests(unittest.TestCase):
         self.assertEqual(replay.cancels, [(11.0, "low_quality", 8.0)])
         self.assertEqual(replay.result["heartRateBpm"], 61.0)
 
+    def test_a_result_describes_its_span_without_the_stretch_it_left_out_and_inside_its_segment(self):
+        self.assertEqual(parse_events(COMPLETED).described_parts(), [(14.0, 74.0)])
+        cut = parse_events(COMPLETED[:-1] + events(("completed", 74.0, {"result": {"diagnostics": {
+            "analysed_cut_start_s": 30.0, "analysed_cut_end_s": 38.0}}})))
+        self.assertEqual(cut.described_parts(), [(14.0, 30.0), (38.0, 74.0)])
+        segment = parse_events(COMPLETED[:-1] + events(("completed", 74.0, {"result": {"diagnostics": {
+            "analysed_segment_start_s": 20.0, "analysed_segment_end_s": 80.0}}})))
+        self.assertEqual(segment.described_parts(), [(20.0, 74.0)])
+        self.assertEqual(parse_events(COMPLETED[:-2]).described_parts(), [])
+
     def test_guidance_events_closer_than_half_a_second_count_as_double_ticks(self):
         self.assertEqual(parse_events(COMPLETED).double_ticks(), 1)
 
