@@ -52,7 +52,7 @@ struct ReorderedKernelTests {
         }
     }
 
-    @Test(arguments: [(1, 5), (2, 40), (13, 3), (13, 600), (80, 7201), (300, 900)])
+    @Test(arguments: [(1, 5), (2, 40), (13, 3), (13, 600), (80, 7201), (300, 900), (160, 101), (6, 1)])
     func runningBoxcarGivesTheArrayFormsAverages(size: Int, count: Int) {
         let values = spiky(count: count, seed: UInt64(size * 7 + count))
         #expect(ElgendiPeakDetector.RunningBoxcar.averages(of: values, size: size).map(\.bitPattern)

@@ -5,10 +5,11 @@ extension ElgendiPeakDetector.RunningBoxcar {
     /// `signal_smooth(kernel="boxcar")`), asked of one `RunningBoxcar` index by index: the whole series the
     /// detector reads one value at a time.
     static func averages(of values: [Double], size: Int) -> [Double] {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: ringCapacity(size: size)) { ring in
+        guard !values.isEmpty else { return [] }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: ringCapacity(size: size)) { ring in
             values.withUnsafeBufferPointer { buffer in
-                var boxcar = Self(size: size, ring: ring.baseAddress!)
-                return buffer.indices.map { boxcar.average(at: $0, of: buffer, squared: false) }
+                var boxcar = Self(size: size, ring: ring.baseAddress!, values: buffer, squared: false)
+                return buffer.indices.map { _ in boxcar.next() }
             }
         }
     }

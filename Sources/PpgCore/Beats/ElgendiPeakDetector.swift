@@ -17,7 +17,7 @@ public struct ElgendiPeakDetector: Sendable {
 
     /// Indices of systolic peaks in `signal` (blood-volume polarity: peaks point up), sampled at `sampleRate`.
     /// The two moving averages of the clipped, squared signal are formed index by index as the blocks are
-    /// scanned (`RunningBoxcar`), with no array the length of the signal.
+    /// scanned (`RunningBoxcar`, one running sum each per index), with no array the length of the signal.
     public func peaks(in signal: [Double], sampleRate: Double) -> [Int] {
         let count = signal.count
         guard count >= 3 else { return [] }
@@ -31,14 +31,13 @@ public struct ElgendiPeakDetector: Sendable {
         return withUnsafeTemporaryAllocation(of: Double.self,
                                              capacity: peakRing + RunningBoxcar.ringCapacity(size: beatSize)) { rings in
             signal.withUnsafeBufferPointer { values in
-                var peakAverage = RunningBoxcar(size: peakSize, ring: rings.baseAddress!)
-                var beatAverage = RunningBoxcar(size: beatSize, ring: rings.baseAddress! + peakRing)
+                var peakAverage = RunningBoxcar(size: peakSize, ring: rings.baseAddress!, values: values, squared: true)
+                var beatAverage = RunningBoxcar(size: beatSize, ring: rings.baseAddress! + peakRing, values: values,
+                                                squared: true)
                 var peaks: [Int] = []
                 var blockStart: Int? = nil
                 for index in 0...count {
-                    let inside = index < count
-                        && peakAverage.average(at: index, of: values, squared: true)
-                            > beatAverage.average(at: index, of: values, squared: true) + offset
+                    let inside = index < count && peakAverage.next() > beatAverage.next() + offset
                     if inside, blockStart == nil { blockStart = index }
                     guard !inside, let start = blockStart else { continue }
                     blockStart = nil
@@ -54,25 +53,37 @@ public struct ElgendiPeakDetector: Sendable {
     }
 
     /// The centred boxcar averages of `size` points over a signal padded with `size` copies of its first value
-    /// before it and of its last after it, asked for index by index in increasing order. Each average is the
-    /// difference of two running sums of the padded values over `size`; the running sums are formed in order as
-    /// the indices need them and only the last `size + 1` are kept, in a ring (so no array as long as the signal).
+    /// before it and of its last after it, index after index. Each average is the difference of two running sums
+    /// of the padded values over `size`; the running sums are formed in order, one per index once the first
+    /// average's are formed, and only the last `size + 1` are kept, in a ring (so no array as long as the signal).
+    /// The padded value at position `p` is the value at `p − size` clamped to the signal's indices.
     struct RunningBoxcar {
         /// Points averaged.
         let size: Int
         /// Where the running sums are kept: sum `j` at `j & mask`.
         private let ring: UnsafeMutablePointer<Double>
         private let mask: Int
-        /// Running sums formed so far (sum 0, of no value, included).
-        private var formed = 1
+        /// The signal (not empty), each value clipped at zero and squared first when `squared`.
+        private let values: UnsafeBufferPointer<Double>
+        private let squared: Bool
+        /// The number of the next running sum to form (sum 0, of no value, is formed at the start), and the last
+        /// one formed.
+        private var nextSum = 1
         private var sum = 0.0
 
-        /// Starts the averages with `ring` (at least `ringCapacity(size:)` values) as the store of running sums.
-        init(size: Int, ring: UnsafeMutablePointer<Double>) {
+        /// Starts the averages of `values` (not empty) with `ring` (at least `ringCapacity(size:)` values) as the
+        /// store of running sums, forming every sum the first average needs but its last.
+        init(size: Int, ring: UnsafeMutablePointer<Double>, values: UnsafeBufferPointer<Double>, squared: Bool) {
             self.size = size
             self.ring = ring
+            self.values = values
+            self.squared = squared
             mask = Self.ringCapacity(size: size) - 1
             ring[0] = 0
+            // Like np.convolve(mode="same"): the average at index i is of padded positions
+            // i + size − size/2 ..< i + 2·size − size/2, sums i + size − size/2 and i + 2·size − size/2 (even sizes
+            // lean left).
+            while nextSum < 2 * size - size / 2 { formNext() }
         }
 
         /// Values the ring holds: the power of two above `size` (at least `size + 1` running sums).
@@ -82,23 +93,21 @@ public struct ElgendiPeakDetector: Sendable {
             return capacity
         }
 
-        /// The average at `index` (at least the index asked before) of `values`, each clipped at zero and squared
-        /// first when `squared`. Like np.convolve(mode="same"): it averages original samples i − (size − 1) +
-        /// (size − 1)/2 … i + (size − 1)/2, i.e. padded positions i + size − size/2 ..< i + 2·size − size/2 (even
-        /// sizes lean left).
+        /// Forms the next running sum: the last one plus the padded value at position `nextSum − 1`.
         @inline(__always)
-        mutating func average(at index: Int, of values: UnsafeBufferPointer<Double>, squared: Bool) -> Double {
-            let first = index + size - size / 2, last = first + size
-            let count = values.count
-            while formed <= last {
-                // The padded value at position formed − 1: the first value repeated, the values, the last repeated.
-                let position = formed - 1
-                let value = values[position < size ? 0 : (position < count + size ? position - size : count - 1)]
-                sum += squared ? (value > 0 ? value * value : 0) : value
-                ring[formed & mask] = sum
-                formed += 1
-            }
-            return (ring[last & mask] - ring[first & mask]) / Double(size)
+        private mutating func formNext() {
+            let index = min(max(nextSum &- 1 &- size, 0), values.count &- 1)
+            let value = values[index]
+            sum += squared ? (value > 0 ? value * value : 0) : value
+            ring[nextSum & mask] = sum
+            nextSum &+= 1
+        }
+
+        /// The average at the next index (0 first): the sum just formed less the one `size` before it.
+        @inline(__always)
+        mutating func next() -> Double {
+            formNext()
+            return (sum - ring[(nextSum &- 1 &- size) & mask]) / Double(size)
         }
     }
 
