@@ -90,6 +90,22 @@ struct ReorderedKernelTests {
         #expect(detector.peaks(in: signal, sampleRate: rate) == expected)
     }
 
+    /// A percentile of sorted values, its lower rank found by truncation, is NumPy's linear interpolation with the
+    /// rank's floor, bit for bit, at the ends, at the quartiles and at random levels, for one value and for many.
+    @Test func percentileOfSortedValuesIsTheFlooredInterpolation() throws {
+        var random = SeededRandom(seed: 11)
+        for count in [1, 2, 3, 7, 31, 200, 1001] {
+            let sorted = spiky(count: count, seed: UInt64(count)).sorted()
+            for p in [0, 2.5, 25, 50, 75, 97.5, 100, -3, 140] + (0..<20).map({ _ in random.uniform(in: 0...100) }) {
+                let position = min(max(p, 0), 100) / 100 * Double(count - 1)
+                let lower = Int(position.rounded(.down)), upper = min(lower + 1, count - 1)
+                let expected = sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+                let found = try #require(Statistics.percentile(sorted: sorted, p))
+                #expect(found.bitPattern == expected.bitPattern)
+            }
+        }
+    }
+
     /// A reading keeps the frames with finite values whose stamp exceeds the last kept one, whether or not its
     /// input needs filtering (a valid input is kept whole, without a copy).
     @Test func readingSignalKeepsTheFramesTheFilterKeeps() {

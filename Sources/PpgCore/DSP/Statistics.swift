@@ -74,10 +74,11 @@ public enum Statistics {
     }
 
     /// The two order statistics (0-based ranks) the `p`-th percentile of `count` values interpolates between, and
-    /// the weight of the upper one.
+    /// the weight of the upper one. The position is never negative, so converting it to `Int` (which truncates)
+    /// gives its floor without a call to the C library's `floor`.
     private static func orderPositions(count: Int, _ p: Double) -> (lower: Int, upper: Int, fraction: Double) {
         let position = min(max(p, 0), 100) / 100 * Double(count - 1)
-        let lower = Int(position.rounded(.down))
+        let lower = Int(position)
         return (lower, min(lower + 1, count - 1), position - Double(lower))
     }
 
