@@ -53,13 +53,15 @@ def final_analysis_cpu_ms(output):
 
 
 def disturbed_ms(output):
-    """{fps: (median ms, fastest ms or None)} of the disturbed reading, from the benchmark's output text."""
+    """{fps: (median ms, fastest ms or None, median thread CPU ms or None)} of the disturbed reading, from the
+    benchmark's output text."""
     times, fps = {}, None
     for line in output.splitlines():
         final, disturbed = FINAL_LINE.search(line), DISTURBED_LINE.search(line)
         if final and not disturbed:
             fps = int(float(final.group(1)))
         elif disturbed and fps is not None and fps not in times:
-            fastest = FASTEST.search(line)
-            times[fps] = (float(disturbed.group(1)), float(fastest.group(1)) if fastest else None)
+            fastest, cpu = FASTEST.search(line), CPU.search(line)
+            times[fps] = (float(disturbed.group(1)), float(fastest.group(1)) if fastest else None,
+                          float(cpu.group(1)) if cpu else None)
     return times

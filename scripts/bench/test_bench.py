@@ -336,7 +336,7 @@ class EngineOutputTests(unittest.TestCase):
                   "final analysis, 60 s at 60 fps: 2.5 ms (median of 50)\n"
                   "  disturbed (parts tried): 4.5 ms (median of 50)\n")
         self.assertEqual(final_analysis_ms(output), {30: 1.2, 60: 2.5})
-        self.assertEqual(disturbed_ms(output), {30: (3.5, 3.25), 60: (4.5, None)})
+        self.assertEqual(disturbed_ms(output), {30: (3.5, 3.25, 3.4), 60: (4.5, None, None)})
 
     def test_cpu_time_is_read_from_each_rates_first_final_line(self):
         output = ("final analysis, 60 s at 30 fps: 1.234 ms (median of 50; fastest 1.1 ms; CPU 1.2 ms)\n"
