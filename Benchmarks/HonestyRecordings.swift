@@ -6,40 +6,44 @@ import PpgCore
 /// start, how soon, how many complete, how close their heart rate is, and whether a pulse-free twin ever starts.
 enum HonestyRecordings {
     /// The `honesty-recordings` entry of `nfv-bench` (arguments: DIR, then the number of captures, default 60, and
-    /// their length in seconds, default 90).
+    /// their length in seconds, default 90; `corner` draws every capture's red and green levels from the hardest
+    /// corner, red 248–253 and green 0–3, as `nfv-bench honesty corner` does).
     static var benchmark: Benchmark {
         Benchmark(name: "honesty-recordings",
                   summary: "write the saturated weak-pulse captures and pulse-free twins for scripts/bench-replay DIR",
                   run: { arguments in
                       guard let directory = arguments.first else {
-                          print("usage: nfv-bench honesty-recordings DIR [COUNT] [SECONDS]")
+                          print("usage: nfv-bench honesty-recordings DIR [COUNT] [SECONDS] [corner]")
                           return
                       }
                       let numbers = arguments.dropFirst().compactMap { Double($0) }
                       write(to: directory, count: Int(numbers.first ?? 60),
-                            seconds: numbers.dropFirst().first ?? 90)
+                            seconds: numbers.dropFirst().first ?? 90,
+                            levels: arguments.contains("corner") ? .corner : .all)
                   })
     }
 
-    /// Writes `count` captures (seeds 0…count−1) and as many twins, `seconds` long, with `manifest.jsonl`.
-    private static func write(to directory: String, count: Int, seconds: Double) {
+    /// Writes `count` captures (seeds 0…count−1, red and green drawn from `levels`) and as many twins, `seconds`
+    /// long, with `manifest.jsonl`.
+    private static func write(to directory: String, count: Int, seconds: Double, levels: HonestyBenchmark.Levels) {
         guard let manifest = fopen(directory + "/manifest.jsonl", "w") else {
             print("honesty-recordings: cannot write to \(directory)")
             return
         }
         defer { fclose(manifest) }
         for seed in 0..<UInt64(max(count, 1)) {
-            let capture = SaturatedWeakPulse(seed: seed)
+            let capture = levels.capture(seed: seed)
             var twin = capture.configuration
             twin.camera.acFraction = ChannelTriple(all: 0)
-            for (dataset, configuration) in [("saturated", capture.configuration), ("saturated-pulse-free", twin)] {
+            let name = levels.red == HonestyBenchmark.Levels.corner.red ? "saturated-corner" : "saturated"
+            for (dataset, configuration) in [(name, capture.configuration), (name + "-pulse-free", twin)] {
                 let reading = SyntheticReading(configuration: configuration, durationS: seconds)
                 let file = "\(dataset)_\(seed).csv"
                 guard writeFrames(reading.frames, to: directory + "/" + file) else {
                     print("honesty-recordings: cannot write \(file)")
                     return
                 }
-                let beats = dataset == "saturated" ? reading.truth.beats.filter(\.isHeartbeat).map(\.cleanOnsetS) : []
+                let beats = dataset == name ? reading.truth.beats.filter(\.isHeartbeat).map(\.cleanOnsetS) : []
                 let rates = heartRateBySecond(beats: beats, seconds: seconds)
                 fputs("{\"id\": \"\(dataset)_\(seed)\", \"file\": \"\(file)\", \"dataset\": \"\(dataset)\", "
                       + "\"recording\": \"seed_\(seed)\", \"duration_s\": \(seconds), "
@@ -47,8 +51,8 @@ enum HonestyRecordings {
                       + "\"ref_hr_series\": [\(rates.joined(separator: ", "))]}\n", manifest)
             }
         }
-        print("wrote \(count) saturated weak-pulse captures and \(count) pulse-free twins (\(Int(seconds)) s each) "
-              + "to \(directory); score them with scripts/bench-replay \(directory)")
+        print("wrote \(count) saturated weak-pulse captures (\(levels.description)) and \(count) pulse-free twins "
+              + "(\(Int(seconds)) s each) to \(directory); score them with scripts/bench-replay \(directory)")
     }
 
     /// The reference heart rate of each second [t, t+1) as `[t, bpm]` pairs: 60 over the interval between the

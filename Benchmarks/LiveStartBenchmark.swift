@@ -1,0 +1,100 @@
+import PpgCore
+
+/// When the live start gate fills on saturated weak-pulse captures (`SaturatedWeakPulse`), on the same captures
+/// without their pulse, and on camera noise over a steady finger-coloured light: the live analyzer alone, ticks judged
+/// as the session's start gate judges them with the default configuration (three startable ticks in a row). A pulse
+/// should fill it, and soon enough for a 60 s reading; noise never.
+enum LiveStartBenchmark {
+    /// The `live-start` entry of `nfv-bench` (arguments: number of captures, default 60, seeds 0…N−1, the first half
+    /// the tuning half; `corner` draws red 248–253 and green 0–3; `scenes N` sets the number of noise scenes per
+    /// noise level, default 200; `detail` lists every capture).
+    static var benchmark: Benchmark {
+        Benchmark(name: "live-start",
+                  summary: "start-gate fills on saturated weak-pulse captures, their pulse-free twins and camera noise",
+                  run: { arguments in
+                      let levels = arguments.contains("corner") ? HonestyBenchmark.Levels.corner : .all
+                      let scenes = arguments.firstIndex(of: "scenes").flatMap {
+                          arguments.index(after: $0) < arguments.count ? Int(arguments[$0 + 1]) : nil
+                      }
+                      let count = arguments.first.flatMap { Int($0) } ?? 60
+                      run(count: count, levels: levels, scenes: scenes ?? 200, detail: arguments.contains("detail"))
+                  })
+    }
+
+    /// Seconds of each capture and twin run through the analyzer.
+    static let captureSeconds = 60.0
+    /// Seconds of each noise scene.
+    static let sceneSeconds = 40.0
+    /// A fill later than this leaves too little of a 90 s capture for a 60 s reading.
+    static let lateSeconds = 30.0
+    /// Camera-noise levels of the scenes, counts (σ on each frame mean).
+    static let noiseLevels = [0.2, 0.5]
+
+    /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
+    /// `startQualityFloor` 0.5): contact, a readable pulse and the start quality.
+    static func startable(_ tick: LiveTick) -> Bool {
+        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && tick.passesStartQuality(floor: 0.5)
+    }
+
+    /// The time of the third startable tick in a row (the default gate filling); nil if none.
+    static func gateFill(_ frames: [FrameSample]) -> Double? {
+        var analyzer = LiveAnalyzer()
+        var run = 0
+        for frame in frames {
+            guard let tick = analyzer.push(frame).tick else { continue }
+            run = startable(tick) ? run + 1 : 0
+            if run >= 3 { return tick.time }
+        }
+        return nil
+    }
+
+    /// A steady finger-coloured light (red 200, green 60, blue 20) with white camera noise of `noise` counts on the
+    /// frame means: no pulse.
+    static func noiseScene(seed: UInt64, noise: Double) -> [FrameSample] {
+        let light = ChannelTriple(red: 200, green: 60, blue: 20)
+        let camera = CameraParameters(framesPerSecond: 30, dc: light,
+                                      acFraction: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
+                                      noise: ChannelTriple(all: noise), wanderFraction: 0.01, wanderFrequencyHz: 0.05)
+        let lamp = ScenarioSegment(startS: 0, durationS: sceneSeconds,
+                                   condition: .ambientLight(level: light, mainsHz: 50, flickerDepth: 0))
+        return SyntheticReading(configuration: SyntheticConfiguration(
+            seed: seed, rhythm: RhythmParameters(heartRateBpm: 68), camera: camera, scenario: [lamp]),
+                                durationS: sceneSeconds).frames
+    }
+
+    private static func run(count: Int, levels: HonestyBenchmark.Levels, scenes: Int, detail: Bool) {
+        let seeds = 0..<UInt64(max(count, 2))
+        var captureFills: [UInt64: Double] = [:], twinFills: [UInt64: Double] = [:]
+        for seed in seeds {
+            let capture = levels.capture(seed: seed)
+            var twin = capture.configuration
+            twin.camera.acFraction = ChannelTriple(all: 0)
+            captureFills[seed] = gateFill(SyntheticReading(configuration: capture.configuration,
+                                                           durationS: captureSeconds).frames)
+            twinFills[seed] = gateFill(SyntheticReading(configuration: twin, durationS: captureSeconds).frames)
+            if detail {
+                let fill = captureFills[seed].map { "fills at \(Int($0)) s" } ?? "never fills"
+                print("  seed \(seed): \(Int(capture.heartRateBpm)) bpm, red \(Int(capture.redDc)), green "
+                      + "\(Int(capture.greenDc)), pulse \(BenchmarkTable.decimal(capture.pulseCounts, places: 2)) counts: \(fill)"
+                      + (twinFills[seed].map { "; its twin fills at \(Int($0)) s" } ?? ""))
+            }
+        }
+        let half = UInt64(seeds.count / 2)
+        print("Start-gate fills on the live analyzer (\(levels.description), \(Int(captureSeconds)) s each; "
+              + "tuning seeds 0–\(half - 1), held out \(half)–\(seeds.count - 1))")
+        print("| seeds | captures filling (≤ 10 s, ≤ \(Int(lateSeconds)) s) | pulse-free twins filling |")
+        print("| - | - | - |")
+        for (label, range) in [("tuning", 0..<half), ("held out", half..<UInt64(seeds.count)),
+                               ("all", 0..<UInt64(seeds.count))] {
+            let fills = range.compactMap { captureFills[$0] }
+            let twins = range.compactMap { twinFills[$0] }.count
+            print("| \(label) | \(fills.count) of \(range.count) (\(fills.filter { $0 <= 10 }.count), "
+                  + "\(fills.filter { $0 <= lateSeconds }.count)) | \(twins) of \(range.count) |")
+        }
+        for noise in noiseLevels {
+            let filled = (0..<UInt64(scenes)).filter { gateFill(noiseScene(seed: $0, noise: noise)) != nil }
+            print("camera noise of \(noise) counts on a finger-coloured light: the gate fills in \(filled.count) of "
+                  + "\(scenes) scenes (\(Int(sceneSeconds)) s)" + (filled.isEmpty ? "" : ": seeds \(filled)"))
+        }
+    }
+}
