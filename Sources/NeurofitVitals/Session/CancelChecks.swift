@@ -5,8 +5,9 @@ struct CancelChecks {
     /// A quality score below this counts as a failed quality check: clearly below the start gate's floor (0.5 by
     /// default), so a signal the gate has just accepted, scoring around the floor, is not cancelled for it a few
     /// seconds later; the final analysis grades such a reading by its own quality tier. A tick whose last 10–15 s
-    /// hold a sustained pulse (`LiveTick.sustainedPulse`) does not fail it either: the final analysis answers
-    /// such a faint pulse from the reading's spectrum and beat train.
+    /// hold a sustained pulse (`LiveTick.sustainedPulse`), or whose 15 s spectral peak stays at the one the reading
+    /// started on (`startPeakAgreement`), does not fail it either: the final analysis answers such a faint pulse
+    /// from the reading's spectrum and beat train.
     static let badQualityBelow = 0.35
     /// Longest stretch of disturbed ticks (`LiveTick.disturbed`) left out of the low-quality check, seconds from
     /// the first: one motion burst or change of pressure, with the seconds the analysis needs to score the pulse
@@ -14,16 +15,25 @@ struct CancelChecks {
     /// Disturbed ticks after it, or of a second disturbance, count as any other.
     static let toleratedDisturbanceSeconds = FinalAnalyzer.maximumCutSeconds
     /// Share of the attempt's ticks holding a sustained pulse (`LiveTick.sustainedPulse`: a pulse the 5 s
-    /// windows cannot score, carried by the spectrum of the last 10–15 s) from which the no-low-discard check does
+    /// windows cannot score, carried by the spectrum of the last 10–15 s; or the start's 15 s peak,
+    /// `startPeakAgreement`) from which the no-low-discard check does
     /// not fire: such a pulse is too faint for its beats to give a live HRV estimate, so the estimate cannot judge
     /// the reading, and the final analysis reads its heart rate from the spectrum (withholding HRV when the beats
     /// do not hold). Pulse-free signal shows a sustained pulse on a few ticks in a hundred.
     static let spectralPulseShare = 0.25
+    /// Largest relative distance of a tick's 15 s spectral peak (`LiveTick.longWindowPeakBpm`) from the one the
+    /// reading started on for the tick to count as holding the reading's pulse, as a sustained pulse does: a faint
+    /// pulse (a count on a saturated red) keeps its peak there while its 5 s score falls below 0.35 for many seconds
+    /// and its beat train falls apart, and the final analysis reads its rate from the spectrum. Pulse-free
+    /// captures hold a peak that close on a fraction of their ticks.
+    static let startPeakAgreement = 0.1
 
     /// Beat intervals the regularity check looks at (the latest ones); it decides once it holds this many.
     static let regularityIntervals = 20
 
     private let advanced: AdvancedConfiguration
+    /// The 15 s spectral peak of the tick the reading started on, bpm; nil when none was looked for.
+    private let startPeakBpm: Double?
     /// The attempt's latest live beat intervals, ms (at most `regularityIntervals`).
     private var beatIntervals: [Double] = []
     private var noContactRun = 0
@@ -36,8 +46,10 @@ struct CancelChecks {
     private var sustainedCount = 0
     private(set) var sawLowDiscardEstimate = false
 
-    init(advanced: AdvancedConfiguration) {
+    /// Checks for an attempt that started on a tick whose 15 s spectral peak was `startPeakBpm`.
+    init(advanced: AdvancedConfiguration, startPeakBpm: Double? = nil) {
         self.advanced = advanced
+        self.startPeakBpm = startPeakBpm
     }
 
     /// Records a tick of the attempt (call before `firstFiring` and `abortRisk`).
@@ -49,16 +61,23 @@ struct CancelChecks {
            ratio < advanced.liveDiscardGateThreshold {
             sawLowDiscardEstimate = true
         }
-        if tick.sustainedPulse { sustainedCount += 1 }
+        let spectralPulse = tick.sustainedPulse || holdsStartPeak(tick)
+        if spectralPulse { sustainedCount += 1 }
         if tick.disturbed, disturbanceStart == nil { disturbanceStart = tick.time }
         let tolerated = tick.disturbed
             && tick.time - (disturbanceStart ?? tick.time) <= Self.toleratedDisturbanceSeconds
         // A tick without a score (the live analysis restarted after a frame gap or a level step less than a
         // quality window ago) tells nothing about the signal: it is left out, neither good nor bad.
         if !tolerated, let score = tick.qualityScore {
-            qualityWindow.append((tick.time, score < Self.badQualityBelow && !tick.sustainedPulse))
+            qualityWindow.append((tick.time, score < Self.badQualityBelow && !spectralPulse))
         }
         qualityWindow.removeAll { $0.time <= tick.time - advanced.cancelWindowSeconds }
+    }
+
+    /// Whether `tick`'s 15 s spectral peak lies within `startPeakAgreement` of the one the reading started on.
+    private func holdsStartPeak(_ tick: LiveTick) -> Bool {
+        guard let start = startPeakBpm, let peak = tick.longWindowPeakBpm else { return false }
+        return abs(peak - start) <= Self.startPeakAgreement * start
     }
 
     /// Records a live beat interval of the attempt.

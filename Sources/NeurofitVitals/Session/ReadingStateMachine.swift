@@ -202,7 +202,7 @@ public struct ReadingStateMachine: Sendable {
             return
         }
         readingStart = tick.time
-        checks = CancelChecks(advanced: configuration.advanced)
+        checks = CancelChecks(advanced: configuration.advanced, startPeakBpm: tick.longWindowPeakBpm)
         stickyRmssd = nil
         signalLevel = SignalLevelSmoother()
         trajectory = ReadingTrajectory()

@@ -237,7 +237,7 @@ public struct LiveAnalyzer: Sendable {
         let sustainedRate = (belowPass || faint) && settled ? sustainedRateBpm(now: now) : nil
         let faintConfirmed = faint && hasFullSustainedWindow(now: now)
             && Self.agree(sustainedRateBpm: sustainedRate, peakHz: quality?.peakHz)
-        let standsOut = faint && faintPulseStandsOut(now: now, plausibleShare: plausibleShare)
+        let longLook = belowPass || faint ? longLook(now: now, plausibleShare: plausibleShare, faint: faint) : nil
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -257,7 +257,8 @@ public struct LiveAnalyzer: Sendable {
             sustainedPulse: belowPass && sustainedRate != nil,
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
-            frameNoise: noise, faintPulseConfirmed: faintConfirmed, faintPulseStandsOut: standsOut)
+            frameNoise: noise, faintPulseConfirmed: faintConfirmed, faintPulseStandsOut: longLook?.standsOut ?? false,
+            longWindowPeakBpm: longLook?.peakBpm)
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).
@@ -272,17 +273,28 @@ public struct LiveAnalyzer: Sendable {
         return abs(sustainedRateBpm / 60 - peakHz) <= LiveQualityMeter.rateAgreement * peakHz
     }
 
-    /// Whether the last `SustainedPulse.windowSeconds` of the run, read on `channel`, show a pulse standing out of
-    /// the noise (`LiveQuality.standsOutOfNoise`); false until the run (gap- and step-free) spans them. A channel
-    /// switch does not shorten this run: the frames are the same, only read on the new channel (faint pulses under
-    /// a clipped red and a dim green switch back and forth every few seconds).
-    private mutating func faintPulseStandsOut(now: Double, plausibleShare: Double) -> Bool {
-        guard runStart <= now - SustainedPulse.windowSeconds + 0.5 else { return false }
+    /// The last `SustainedPulse.windowSeconds` of the run judged as one window (`LiveQuality` over 15 s): whether a
+    /// `faint` pulse stands out of the noise there (`LiveQuality.standsOutOfNoise`) on the pulse channel or, failing
+    /// that, on another candidate channel (a faint pulse may show on green while the live channel is a clipped red,
+    /// or the other way round; the live channel follows the 5 s windows), and the spectral peak of the channel it
+    /// stands out on (the pulse channel's when on none). Nil until the run (gap- and step-free) spans the window. A
+    /// channel switch does not shorten this run: the frames are the same, only read on the new channel (faint pulses
+    /// under a clipped red and a dim green switch back and forth every few seconds).
+    private mutating func longLook(now: Double, plausibleShare: Double, faint: Bool)
+        -> (standsOut: Bool, peakBpm: Double)? {
+        guard runStart <= now - SustainedPulse.windowSeconds + 0.5 else { return nil }
         let window = frames.frames(from: frames.firstIndex(notBefore: now - SustainedPulse.windowSeconds))
-        guard let recent = RecentPulse(frames: window, channel: channel, extractor: extractor,
-                                       minimumSeconds: SustainedPulse.minimumSeconds) else { return false }
-        return faintPulseMeter.evaluate(recent, channel: channel, plausibleShare: plausibleShare,
-                                        steadyAmplitude: steadyAmplitude)?.standsOutOfNoise ?? false
+        var look: (standsOut: Bool, peakBpm: Double)?
+        for candidate in [channel] + LiveChannelChoice.candidates.filter({ $0 != channel }) {
+            guard let recent = RecentPulse(frames: window, channel: candidate, extractor: extractor,
+                                           minimumSeconds: SustainedPulse.minimumSeconds),
+                  let quality = faintPulseMeter.evaluate(recent, channel: candidate, plausibleShare: plausibleShare,
+                                                         steadyAmplitude: steadyAmplitude) else { continue }
+            let standsOut = faint && quality.standsOutOfNoise
+            if look == nil || standsOut { look = (standsOut, 60 * quality.peakHz) }
+            if standsOut || !faint { break }
+        }
+        return look
     }
 
     /// Start of the current run on `channel`: the later of its first frame (`runStart`) and the last channel

@@ -44,12 +44,18 @@ public struct LiveTick: Sendable, Equatable {
     /// the quality window's spectral peak. Camera noise of half a count passed this in 0 of 200 synthetic scenes.
     public var faintPulseConfirmed: Bool
     /// Whether a pulse below `pulseToNoiseFloor` times `frameNoise` stands plainly out of the noise over the last
-    /// `SustainedPulse.windowSeconds` (15 s) of the run, gap- and step-free: that window's spectrum holds at least
-    /// half its power at its peak and first harmonic, its beats run at the peak, and the peak is no mains flicker.
-    /// Such a tick is readable and passes the default start floor without the 5 s quality score
+    /// `SustainedPulse.windowSeconds` (15 s) of the run, gap- and step-free, read on the pulse channel or on the other
+    /// candidate channel (red or green): that window's spectrum holds at least half its power at its peak and first
+    /// harmonic, its beats run at the peak, and the peak is no mains flicker. Such a tick is readable from half the
+    /// amplitude floor and passes the default start floor without the 5 s quality score
     /// (`passesStartQuality(floor:)`), which a pulse of a count under noise of half a count seldom passes. Pulse-free
-    /// saturated captures and camera-noise scenes never passed it three ticks running (60 and 400 synthetic runs).
+    /// saturated captures and camera-noise scenes never passed it three ticks running (120 and 400 synthetic runs).
     public var faintPulseStandsOut: Bool
+    /// The spectral peak of the last `SustainedPulse.windowSeconds` (15 s) of the run, bpm: on the channel where a
+    /// faint pulse stands out (`faintPulseStandsOut`), else on the pulse channel. Looked for only on ticks whose pulse
+    /// is faint or whose quality score is below the pass threshold, once the run spans the window; nil otherwise.
+    /// A faint pulse too weak for the 5 s score keeps its peak there from window to window, which noise does not.
+    public var longWindowPeakBpm: Double?
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
     /// pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99), while a
@@ -63,11 +69,12 @@ public struct LiveTick: Sendable, Equatable {
     public static let pulseToNoiseFloor = 5.0
 
     /// Whether the tick's pulse is large enough to read: `amplitude` reaches `minAmplitude` (counts; the share
-    /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly) and `pulseToNoiseFloor` times
+    /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly or it stands out over 15 s) and
+    /// `pulseToNoiseFloor` times
     /// `frameNoise` (or the pulse is confirmed without it: `faintPulseConfirmed`). Contact and quality are judged
     /// apart.
     public func showsReadablePulse(minAmplitude: Double) -> Bool {
-        let share = showsCleanPulse ? Self.cleanPulseAmplitudeShare : 1
+        let share = showsCleanPulse || faintPulseStandsOut ? Self.cleanPulseAmplitudeShare : 1
         let clearOfNoise = amplitude >= Self.pulseToNoiseFloor * frameNoise || faintPulseConfirmed
             || faintPulseStandsOut
         return amplitude >= minAmplitude * share && clearOfNoise
@@ -85,7 +92,8 @@ public struct LiveTick: Sendable, Equatable {
                 saturationFraction: Double, redDc: Double, heartRateBpm: Double? = nil, rmssdMs: Double? = nil,
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
                 disturbed: Bool = false, showsCleanPulse: Bool = false,
-                frameNoise: Double = 0, faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false) {
+                frameNoise: Double = 0, faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false,
+                longWindowPeakBpm: Double? = nil) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -103,5 +111,6 @@ public struct LiveTick: Sendable, Equatable {
         self.frameNoise = frameNoise
         self.faintPulseConfirmed = faintPulseConfirmed
         self.faintPulseStandsOut = faintPulseStandsOut
+        self.longWindowPeakBpm = longWindowPeakBpm
     }
 }

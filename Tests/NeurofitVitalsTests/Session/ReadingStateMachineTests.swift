@@ -149,6 +149,43 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
             return copy } == [.guidance(.weakSignal, startProgress: 0)])
     }
 
+    @Test func aFaintPulseKeepingTheSpectralPeakItStartedOnIsNotCancelled() {
+        // A reading started on a faint pulse standing out over 15 s at 120 bpm, then a minute of 5 s scores of 0.1
+        // and no live estimate (a pulse of a count on a saturated red): while the 15 s peak stays within 10 % of
+        // 120 bpm the reading completes, for the final analysis to read the rate from the spectrum. Before, such
+        // readings were cancelled for low quality (13 of 41 started corner captures, 2 of them in their last
+        // 5 s).
+        let isPoorSignal = { (event: SessionEvent) in
+            if case .cancelled(let reason, _) = event { reason == .lowQuality || reason == .noLowDiscardEstimate }
+            else { false }
+        }
+        let start = { (time: Double) in
+            LiveTick(time: time, contact: true, qualityScore: 0.2, amplitude: 1.5, redDc: 250, frameNoise: 0.5,
+                     faintPulseStandsOut: true, longWindowPeakBpm: 120)
+        }
+        let faint = { (peak: Double) in { (time: Double) in
+            LiveTick(time: time, contact: true, qualityScore: 0.1, amplitude: 1.5,
+                     liveEstimate: .withheld(discardRatio: 0.8), redDc: 250, frameNoise: 0.5,
+                     longWindowPeakBpm: peak + 10 * sin(time))
+        } }
+        var kept = Harness()
+        for _ in 0..<3 { kept.tick(start) }
+        #expect(types(kept.events).contains("started"))
+        for _ in 0..<60 { kept.tick(faint(120)) }
+        #expect(!kept.events.contains(where: isPoorSignal))
+        #expect(types(kept.events).contains("measurementComplete"))
+        // The peak gone elsewhere (noise): cancelled.
+        var moved = Harness()
+        for _ in 0..<3 { moved.tick(start) }
+        for _ in 0..<60 { moved.tick(faint(90)) }
+        #expect(moved.events.contains(where: isPoorSignal))
+        // A reading that started without a 15 s peak has nothing to hold: cancelled too.
+        var plain = Harness()
+        plain.startReading()
+        for _ in 0..<60 { plain.tick(faint(120)) }
+        #expect(plain.events.contains(where: isPoorSignal))
+    }
+
     @Test func startGateFillsThenStartsWithAnEmptyPreview() {
         var harness = Harness()
         #expect(harness.tick() == [.guidance(.compliant, startProgress: 1.0 / 3)])
