@@ -86,9 +86,7 @@ enum HonestyBenchmark {
     private static func printPulseFree(count: Int, levels: Levels) {
         var answered = 0, confident = 0
         for seed in 0..<UInt64(count) {
-            var configuration = levels.capture(seed: seed).configuration
-            configuration.camera.acFraction = ChannelTriple(all: 0)
-            let reading = SyntheticReading(configuration: configuration)
+            let reading = SyntheticReading(configuration: levels.capture(seed: seed).pulseFreeConfiguration)
             guard case .success(let result) = FinalAnalyzer().analyze(frames: reading.frames) else { continue }
             answered += 1
             if result.quality != .withheld { confident += 1 }

@@ -33,8 +33,7 @@ enum HonestyRecordings {
         defer { fclose(manifest) }
         for seed in 0..<UInt64(max(count, 1)) {
             let capture = levels.capture(seed: seed)
-            var twin = capture.configuration
-            twin.camera.acFraction = ChannelTriple(all: 0)
+            let twin = capture.pulseFreeConfiguration
             let name = levels.red == HonestyBenchmark.Levels.corner.red ? "saturated-corner" : "saturated"
             for (dataset, configuration) in [(name, capture.configuration), (name + "-pulse-free", twin)] {
                 let reading = SyntheticReading(configuration: configuration, durationS: seconds)

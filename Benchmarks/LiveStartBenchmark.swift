@@ -67,8 +67,7 @@ enum LiveStartBenchmark {
         var captureFills: [UInt64: Double] = [:], twinFills: [UInt64: Double] = [:]
         for seed in seeds {
             let capture = levels.capture(seed: seed)
-            var twin = capture.configuration
-            twin.camera.acFraction = ChannelTriple(all: 0)
+            let twin = capture.pulseFreeConfiguration
             captureFills[seed] = gateFill(SyntheticReading(configuration: capture.configuration,
                                                            durationS: captureSeconds).frames)
             twinFills[seed] = gateFill(SyntheticReading(configuration: twin, durationS: captureSeconds).frames)

@@ -27,8 +27,7 @@ struct SaturatedLiveStartTests {
         var fills: [String] = []
         var standingOut: [String] = []
         for seed in Self.seeds {
-            var twin = SaturatedWeakPulse(seed: seed).configuration
-            twin.camera.acFraction = ChannelTriple(all: 0)
+            let twin = SaturatedWeakPulse(seed: seed).pulseFreeConfiguration
             let ticks = LiveRun(SyntheticReading(configuration: twin, durationS: 60)).ticks
             if let time = Self.gateFill(ticks) { fills.append("seed \(seed) at \(time) s") }
             standingOut += ticks.filter(\.faintPulseStandsOut).map { "seed \(seed) at \(Int($0.time)) s" }
@@ -90,8 +89,7 @@ struct SaturatedLiveStartTests {
         // their pulse-free twins it seldom sits there.
         let capture = SaturatedWeakPulse(seed: seed, redLevels: SaturatedWeakPulse.cornerRedLevels,
                                          greenLevels: SaturatedWeakPulse.cornerGreenLevels)
-        var twin = capture.configuration
-        twin.camera.acFraction = ChannelTriple(all: 0)
+        let twin = capture.pulseFreeConfiguration
         let share = { (configuration: SyntheticConfiguration) -> (held: Int, poor: Int) in
             let poor = LiveRun(SyntheticReading(configuration: configuration, durationS: 80)).ticks(in: 20...80)
                 .filter { ($0.qualityScore ?? 1) < 0.35 }

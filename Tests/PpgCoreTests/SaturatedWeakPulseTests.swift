@@ -142,9 +142,7 @@ struct SaturatedWeakPulseTests {
         let analysis = Self.analysis(of: capture)
         expectAnsweredNearItsRate(analysis, sourceLocation: sourceLocation)
 
-        var pulseFree = analysis.capture.configuration
-        pulseFree.camera.acFraction = ChannelTriple(all: 0)
-        let noise = SyntheticReading(configuration: pulseFree)
+        let noise = SyntheticReading(configuration: analysis.capture.pulseFreeConfiguration)
         if case .success(let answer) = FinalAnalyzer().analyze(frames: noise.frames, motion: noise.motion) {
             Issue.record("seed \(capture.seed) without a pulse: \(answer.heartRateBpm) bpm, quality \(answer.quality)",
                          sourceLocation: sourceLocation)

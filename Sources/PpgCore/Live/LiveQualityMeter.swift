@@ -31,10 +31,11 @@ struct LiveQualityMeter: Sendable {
     /// dicrotic wave, not a beat (those taken for beats on a real recording measured 12–20 % of the beats around them).
     static let minorBeatShare = 1.0 / 3
     /// Spectral concentration from which a full window's pulse stands out of frame noise
-    /// (`LiveQuality.standsOutOfNoise`), where the quality score's concentration term begins. Over 15 s windows (bands 0.13 Hz wide around the peak
-    /// and its harmonic) the pulse-free saturated captures and camera-noise scenes of the tuning seeds stayed at 0.50
-    /// and below (median 0.26), while saturated captures with a pulse of a count reached it often enough (with their
-    /// beats at the peak) to fill the start gate on 20 of 30, and on 20 of the 30 held-out ones.
+    /// (`LiveQuality.standsOutOfNoise`), where the quality score's concentration term begins. Over 15 s windows
+    /// (bands 0.13 Hz wide around the peak and its harmonic) the pulse-free saturated captures and camera-noise
+    /// scenes of the tuning seeds stayed at 0.50 and below (median 0.26), while saturated captures with a pulse of a
+    /// count reached it often enough (with their beats at the peak) to fill the start gate on 20 of 30, and on 20 of
+    /// the 30 held-out ones.
     static let faintPulseConcentration = 0.5
     /// Beats a window needs to show a pulse (4 beats in 5 s: 48 bpm and faster).
     static let pulseMinimumBeats = 4

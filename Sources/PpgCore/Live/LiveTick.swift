@@ -70,9 +70,8 @@ public struct LiveTick: Sendable, Equatable {
 
     /// Whether the tick's pulse is large enough to read: `amplitude` reaches `minAmplitude` (counts; the share
     /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly or it stands out over 15 s) and
-    /// `pulseToNoiseFloor` times
-    /// `frameNoise` (or the pulse is confirmed without it: `faintPulseConfirmed`). Contact and quality are judged
-    /// apart.
+    /// `pulseToNoiseFloor` times `frameNoise` (or the pulse is confirmed without it: `faintPulseConfirmed`). Contact
+    /// and quality are judged apart.
     public func showsReadablePulse(minAmplitude: Double) -> Bool {
         let share = showsCleanPulse || faintPulseStandsOut ? Self.cleanPulseAmplitudeShare : 1
         let clearOfNoise = amplitude >= Self.pulseToNoiseFloor * frameNoise || faintPulseConfirmed

@@ -89,4 +89,12 @@ public struct SaturatedWeakPulse: Sendable, Equatable {
         camera.quantize = quantized
         return SyntheticConfiguration(seed: seed, rhythm: .rateScaled(heartRateBpm: heartRateBpm), camera: camera)
     }
+
+    /// The same capture without its pulse (every channel's pulse set to zero; levels, noise and rounding kept): its
+    /// pulse-free twin, on which any heart rate or reading start is a reading of noise.
+    public var pulseFreeConfiguration: SyntheticConfiguration {
+        var twin = configuration
+        twin.camera.acFraction = ChannelTriple(all: 0)
+        return twin
+    }
 }
