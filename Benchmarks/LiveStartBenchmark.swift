@@ -2,7 +2,7 @@ import PpgCore
 
 /// When the live start gate fills on saturated weak-pulse captures (`SaturatedWeakPulse`), on the same captures
 /// without their pulse, and on camera noise over a steady finger-coloured light: the live analyzer alone, ticks judged
-/// as the session's start gate judges them with the default configuration (three startable ticks in a row). A pulse
+/// as the session's start gate judges them with the default configuration (`LiveStartRule.standard`). A pulse
 /// should fill it, and soon enough for a 60 s reading; noise never.
 enum LiveStartBenchmark {
     /// The `live-start` entry of `nfv-bench` (arguments: number of captures, default 60, seeds 0…N−1, the first half
@@ -30,22 +30,10 @@ enum LiveStartBenchmark {
     /// Camera-noise levels of the scenes, counts (σ on each frame mean).
     static let noiseLevels = [0.2, 0.5]
 
-    /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
-    /// `startQualityFloor` 0.5): contact, a readable pulse and the start quality.
-    static func startable(_ tick: LiveTick) -> Bool {
-        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && tick.passesStartQuality(floor: 0.5)
-    }
-
-    /// The time of the third startable tick in a row (the default gate filling); nil if none.
+    /// The time the default start gate (`LiveStartRule.standard`) opens on `frames`; nil if it never does.
     static func gateFill(_ frames: [FrameSample]) -> Double? {
         var analyzer = LiveAnalyzer()
-        var run = 0
-        for frame in frames {
-            guard let tick = analyzer.push(frame).tick else { continue }
-            run = startable(tick) ? run + 1 : 0
-            if run >= 3 { return tick.time }
-        }
-        return nil
+        return LiveStartRule.standard.opening(in: frames.lazy.compactMap { analyzer.push($0).tick })
     }
 
     /// A steady finger-coloured light (red 200, green 60, blue 20) with white camera noise of `noise` counts on the

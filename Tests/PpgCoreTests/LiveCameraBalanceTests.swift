@@ -5,11 +5,9 @@ import Testing
 /// coloured lamp and with frame gaps: a reading the session can start (contact, amplitude, quality) wherever a pulse
 /// is, never without one.
 struct LiveCameraBalanceTests {
-    /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
-    /// `startQualityFloor` 0.5): contact, a readable pulse (`LiveTick.showsReadablePulse`) and quality.
-    private func startable(_ tick: LiveTick) -> Bool {
-        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && tick.passesStartQuality(floor: 0.5)
-    }
+    /// What the session's start gate asks of a tick with the default configuration: contact, a readable pulse and
+    /// quality (`LiveStartRule.standard`).
+    private let startable = LiveStartRule.standard.admits
 
     private func run(dc: ChannelTriple, ac: ChannelTriple, noise: ChannelTriple = ChannelTriple(red: 0.1, green: 0.1,
                                                                                                  blue: 0.1),
@@ -100,11 +98,9 @@ struct LiveCameraBalanceTests {
                 level: ChannelTriple(red: 200, green: 60, blue: 20), mainsHz: 50, flickerDepth: depth))
             let live = run(dc: ChannelTriple(red: 200, green: 60, blue: 20),
                            ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02), scenario: [lamp], seed: 47, fps: fps).live
-            let startable = live.ticks.filter(startable).map { "\($0.time): q \($0.qualityScore ?? -1) a \($0.amplitude)" }
-            let gateFills = zip(live.ticks, zip(live.ticks.dropFirst(), live.ticks.dropFirst(2))).contains {
-                self.startable($0) && self.startable($1.0) && self.startable($1.1)
-            }
-            #expect(!gateFills, "\(fps) fps: three startable ticks in a row among \(startable)")
+            let eligible = live.ticks.filter(startable).map { "\($0.time): q \($0.qualityScore ?? -1) a \($0.amplitude)" }
+            let gateFills = LiveStartRule.standard.opening(in: live.ticks) != nil
+            #expect(!gateFills, "\(fps) fps: three startable ticks in a row among \(eligible)")
         }
     }
 
@@ -139,10 +135,7 @@ struct LiveCameraBalanceTests {
             let noise = ChannelTriple(red: 0.5, green: 0.5, blue: 0.5)
             let ticks = run(dc: light, ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02), noise: noise,
                             scenario: [lamp], seed: seed).live.ticks
-            let gateFills = ticks.indices.dropFirst(2).contains { index in
-                (index - 2...index).allSatisfy { startable(ticks[$0]) }
-            }
-            if gateFills { fills.append(seed) }
+            if LiveStartRule.standard.opening(in: ticks) != nil { fills.append(seed) }
         }
         #expect(fills.isEmpty, "the gate filled on seeds \(fills)")
     }

@@ -8,18 +8,6 @@ struct SaturatedLiveStartTests {
     /// The seeds of both tests.
     static let seeds: Range<UInt64> = 0..<20
 
-    /// What the session's start gate asks of a tick with the default configuration (`minAmplitude` 0.5 counts,
-    /// `startQualityFloor` 0.5): contact, a readable pulse and the start quality.
-    private static func startable(_ tick: LiveTick) -> Bool {
-        tick.contact && tick.showsReadablePulse(minAmplitude: 0.5) && tick.passesStartQuality(floor: 0.5)
-    }
-
-    /// The time of the third startable tick in a row, which fills the default start gate; nil if none.
-    private static func gateFill(_ ticks: [LiveTick]) -> Double? {
-        ticks.indices.dropFirst(2).first { index in (index - 2...index).allSatisfy { startable(ticks[$0]) } }
-            .map { ticks[$0].time }
-    }
-
     @Test func pulseFreeTwinsNeverFillTheStartGate() {
         // Before the frame noise was measured on whole-count levels, 12 of 60 twins filled the gate (their noise
         // read 0, so any swing passed the noise floor) and the session started on 16 of 60 twin recordings. No
@@ -29,7 +17,7 @@ struct SaturatedLiveStartTests {
         for seed in Self.seeds {
             let twin = SaturatedWeakPulse(seed: seed).pulseFreeConfiguration
             let ticks = LiveRun(SyntheticReading(configuration: twin, durationS: 60)).ticks
-            if let time = Self.gateFill(ticks) { fills.append("seed \(seed) at \(time) s") }
+            if let time = LiveStartRule.standard.opening(in: ticks) { fills.append("seed \(seed) at \(time) s") }
             standingOut += ticks.filter(\.faintPulseStandsOut).map { "seed \(seed) at \(Int($0.time)) s" }
         }
         #expect(fills.isEmpty, "\(fills)")
@@ -47,7 +35,7 @@ struct SaturatedLiveStartTests {
         for seed in Self.seeds {
             let ticks = LiveRun(SyntheticReading(configuration: SaturatedWeakPulse(seed: seed).configuration,
                                                  durationS: 60)).ticks
-            if let time = Self.gateFill(ticks) { starts.append((seed, time)) }
+            if let time = LiveStartRule.standard.opening(in: ticks) { starts.append((seed, time)) }
         }
         #expect(starts.count >= 12, "\(starts)")
         #expect(starts.filter { $0.time <= 30 }.count >= 10, "\(starts)")

@@ -1,3 +1,5 @@
+import PpgCore
+
 /// Capture and gating parameters (the `advanced` block of the configuration), defaulting to the iOS production values
 /// of the reference behaviour (docs/configuration.md). Apart from the rules `VitalsConfiguration.validate()` applies,
 /// changing them is unvalidated, as in the reference SDKs.
@@ -5,8 +7,8 @@ public struct AdvancedConfiguration: Sendable, Equatable {
     // Contact and signal
 
     /// Pulse amplitude below which positioning shows `weakSignal`; half of it while the quality window shows the
-    /// pulse cleanly (a weak pulse that clean is readable). Default 0.5.
-    public var minAmplitude: Double = 0.5
+    /// pulse cleanly (a weak pulse that clean is readable). Default 0.5 (`LiveStartRule.standard`).
+    public var minAmplitude: Double = LiveStartRule.standard.minimumAmplitude
     /// Fraction of contact evidence needed to enter contact. Default 0.5.
     public var contactEnterFrac: Double = 0.5
     /// Fraction of contact evidence below which contact is lost. Default 0.5.
@@ -14,12 +16,13 @@ public struct AdvancedConfiguration: Sendable, Equatable {
 
     // Start gate
 
-    /// Length of the start gate's window, seconds. Default 3.0.
-    public var startWindowSeconds: Double = 3.0
+    /// Length of the start gate's window, seconds. Default 3.0: with one preview a second and every one required
+    /// (`startRequiredFraction` 1), the `LiveStartRule.standard` run of ticks in a row.
+    public var startWindowSeconds: Double = Double(LiveStartRule.standard.ticksInARow)
     /// Share of eligible previews the start window needs. Default 1.0.
     public var startRequiredFraction: Double = 1.0
-    /// Quality score a preview needs to be eligible. Default 0.5.
-    public var startQualityFloor: Double = 0.5
+    /// Quality score a preview needs to be eligible. Default 0.5 (`LiveStartRule.standard`).
+    public var startQualityFloor: Double = LiveStartRule.standard.qualityFloor
     /// Whether the start waits for the exposure tuner to settle. Default false.
     public var requireExposureConverged: Bool = false
     /// Longest wait for exposure to settle before a start is allowed anyway, seconds. Default 15.0.

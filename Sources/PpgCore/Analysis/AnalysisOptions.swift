@@ -7,8 +7,9 @@ public struct AnalysisOptions: Sendable, Equatable {
     public var mergedIntervalFix = true
     /// `motionBreathing`: use the accelerometer as a breathing channel.
     public var motionBreathing = true
-    /// `minAmplitude`: pulse amplitude (counts) below which the signal is too weak.
-    public var minimumAmplitude = 0.5
+    /// `minAmplitude`: pulse amplitude (counts) below which the signal is too weak. Default: the start rule's
+    /// (`LiveStartRule.standard`).
+    public var minimumAmplitude = LiveStartRule.standard.minimumAmplitude
 
     /// The production defaults.
     public init() {}

@@ -6,8 +6,8 @@ public struct LiveOptions: Sendable, Equatable {
     /// (hysteresis when it is lower than `contactEnterFraction`).
     public var contactExitFraction = 0.5
     /// `minAmplitude`: pulse amplitude (counts) the session's guidance asks for; a channel below it is read only
-    /// when no usable channel reaches it.
-    public var minimumAmplitude = 0.5
+    /// when no usable channel reaches it. Default: the start rule's (`LiveStartRule.standard`).
+    public var minimumAmplitude = LiveStartRule.standard.minimumAmplitude
     /// Feed accelerometer samples to the breathing estimate (`motionBreathing`).
     public var motionBreathing = true
     /// Highest frame rate the source may deliver, frames per second; sizes the preallocated frame history. Faster
