@@ -21,7 +21,19 @@ enum LiveBenchmark {
         print("preallocated storage; sub-ticks and ticks allocate their working arrays (beat extractor, quality meter")
         print("and breathing).")
         print("fps  kind       pushes  mean µs  worst µs")
-        for fps in [30.0, 60.0] { printCost(fps: fps) }
+        for fps in [30.0, 60.0] {
+            printCost(fps: fps, reading: SyntheticReading(configuration: SyntheticConfiguration(
+                seed: 1, camera: CameraParameters(framesPerSecond: fps))))
+        }
+        print("")
+        print("the same on faint saturated captures (SaturatedWeakPulse seeds 0-1: red 241-254, about a count of pulse;")
+        print("their ticks score below the pass threshold, so each also looks 15 s back on up to two channels)")
+        print("fps  kind       pushes  mean µs  worst µs")
+        for seed: UInt64 in 0...1 {
+            let capture = SaturatedWeakPulse(seed: seed)
+            printCost(fps: capture.configuration.camera.framesPerSecond,
+                      reading: SyntheticReading(configuration: capture.configuration))
+        }
         print("")
         print("accuracy on synthetic readings (5 seeds, HR 55-95, 60 s;")
         print("beats matched within 50 ms of the true upstroke)")
@@ -40,9 +52,8 @@ enum LiveBenchmark {
         var count = 0, total = 0.0, worst = 0.0
     }
 
-    private static func printCost(fps: Double) {
-        let reading = SyntheticReading(configuration: SyntheticConfiguration(
-            seed: 1, camera: CameraParameters(framesPerSecond: fps)))
+    /// Prints the cost per push of `reading` (taken at `fps`) by kind, best of three runs.
+    private static func printCost(fps: Double, reading: SyntheticReading) {
         var best: [Cost] = []
         for _ in 0..<3 {
             let costs = measure(reading)
@@ -79,7 +90,7 @@ enum LiveBenchmark {
                 analyzer.push(reading.motion[motionIndex])
                 motionIndex += 1
             }
-                        let start = seconds()
+            let start = seconds()
             let step = analyzer.push(frame)
             let elapsed = seconds() - start
             let subTick = Int(((frame.timestamp - origin) / 0.25).rounded(.down))
