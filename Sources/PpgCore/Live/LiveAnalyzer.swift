@@ -49,7 +49,7 @@ public struct LiveAnalyzer: Sendable {
     private let extractor = BeatExtractor()
     private var qualityMeter = LiveQualityMeter()
     /// Judges a faint pulse over the last `SustainedPulse.windowSeconds` of the run (`LiveTick.faintPulseStandsOut`).
-    private var faintPulseMeter = LiveQualityMeter(windowSeconds: SustainedPulse.windowSeconds)
+    private var faintPulseMeter = LiveQualityMeter.faintPulse()
     /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).

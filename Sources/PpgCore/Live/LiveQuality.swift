@@ -10,9 +10,10 @@ struct LiveQuality: Sendable, Equatable {
     /// is readable.
     var showsCleanPulse: Bool
     /// The pulse stands out of frame noise, however faint: a full window whose spectrum holds at least
-    /// `LiveQualityMeter.faintPulseConcentration` of its power at its peak and first harmonic, with the beats running
-    /// at the peak, a first harmonic and no mains flicker. Judged over `SustainedPulse.windowSeconds`, it lets a
-    /// pulse too faint for the frame-noise floor start a reading (`LiveTick.faintPulseStandsOut`).
+    /// `LiveQualityMeter.faintPulseConcentration` of its power at its peak and the peak's harmonics (the meter's
+    /// concentration), with the beats running at the peak, a first harmonic and no mains flicker. Judged over
+    /// `SustainedPulse.windowSeconds` (on the comb of `LiveQualityMeter.faintPulse()`), it lets a pulse too faint
+    /// for the frame-noise floor start a reading (`LiveTick.faintPulseStandsOut`).
     var standsOutOfNoise: Bool
     /// The window's spectral peak, Hz.
     var peakHz: Double

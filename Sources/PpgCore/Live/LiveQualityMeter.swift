@@ -31,12 +31,19 @@ struct LiveQualityMeter: Sendable {
     /// dicrotic wave, not a beat (those taken for beats on a real recording measured 12–20 % of the beats around them).
     static let minorBeatShare = 1.0 / 3
     /// Spectral concentration from which a full window's pulse stands out of frame noise
-    /// (`LiveQuality.standsOutOfNoise`), where the quality score's concentration term begins. Over 15 s windows
-    /// (bands 0.13 Hz wide around the peak and its harmonic) the pulse-free saturated captures and camera-noise
-    /// scenes of the tuning seeds stayed at 0.50 and below (median 0.26), while saturated captures with a pulse of a
-    /// count reached it often enough (with their beats at the peak) to fill the start gate on 20 of 30, and on 20 of
-    /// the 30 held-out ones.
-    static let faintPulseConcentration = 0.5
+    /// (`LiveQuality.standsOutOfNoise`), measured over 15 s windows as the share of the power over
+    /// `faintPulseBand` that lies in bands 0.13 Hz wide around the peak and its next two multiples
+    /// (`faintPulseHarmonics`). The pulse-free saturated captures of both seed halves stayed at 0.45 and below and
+    /// the camera-noise scenes at 0.45 (three ticks running), while saturated captures with a pulse of a count
+    /// reached it often enough (with their beats at the peak) to fill the start gate within 30 s on 20 of the 30
+    /// tuning seeds and 22 of the 30 held-out ones.
+    static let faintPulseConcentration = 0.48
+    /// Band of the faint-pulse concentration, Hz: up to the band-pass edge, so the first harmonic of a pulse of
+    /// 2–2.5 Hz (120–150 bpm), which carries much of its power, counts instead of lying past the heart band.
+    static let faintPulseBand: ClosedRange<Double> = SpectralQuality.heartBand.lowerBound...5
+    /// Multiples of the peak counted by the faint-pulse concentration: a pulse wave's power sits on a comb of them
+    /// (the dicrotic wave feeds the second and third), camera noise spreads over the whole band.
+    static let faintPulseHarmonics = 3
     /// Beats a window needs to show a pulse (4 beats in 5 s: 48 bpm and faster).
     static let pulseMinimumBeats = 4
 
@@ -45,12 +52,23 @@ struct LiveQualityMeter: Sendable {
     private var plans = FourierPlans()
 
     /// Creates the meter over windows of `windowSeconds` (`LiveQualityMeter.windowSeconds` unless a longer look
-    /// is wanted).
-    init(windowSeconds: Double = Self.windowSeconds) {
+    /// is wanted), its concentration the share of `concentrationBand`'s power at the peak's first `harmonics`
+    /// multiples (`QualityWindowMeter`).
+    init(windowSeconds: Double = Self.windowSeconds,
+         concentrationBand: ClosedRange<Double> = SpectralQuality.heartBand, harmonics: Int = 2) {
         var meter = QualityWindowMeter()
         meter.windowSeconds = windowSeconds
         meter.bandHalfWidth = 2 / windowSeconds  // the Hann main lobe of the window
+        meter.concentrationBand = concentrationBand
+        meter.harmonics = harmonics
         self.meter = meter
+    }
+
+    /// The meter of the faint-pulse look: `SustainedPulse.windowSeconds` windows whose concentration counts the
+    /// comb of `faintPulseHarmonics` multiples over `faintPulseBand` (`LiveTick.faintPulseStandsOut`).
+    static func faintPulse() -> LiveQualityMeter {
+        LiveQualityMeter(windowSeconds: SustainedPulse.windowSeconds, concentrationBand: faintPulseBand,
+                         harmonics: faintPulseHarmonics)
     }
 
     /// Saturation of one frame (the source's clipped-pixel share, else whether red is clipped).
@@ -71,7 +89,7 @@ struct LiveQualityMeter: Sendable {
         guard let spectral = window.spectral else { return nil }
         let beats = recent.extraction.beats.filter { $0.time >= start }
         let agrees = Self.beatRateAgrees(with: spectral.peakHz, beats: beats)
-        let harmonicMeasurable = 2 * spectral.peakHz - meter.bandHalfWidth <= SpectralQuality.heartBand.upperBound
+        let harmonicMeasurable = 2 * spectral.peakHz - meter.bandHalfWidth <= meter.concentrationBand.upperBound
         let hasHarmonic = !harmonicMeasurable || spectral.harmonicRatio >= Self.minimumHarmonicRatio
         let rates = MainsFlicker.halfRates(recent.frames)
         let flicker = [spectral.peakHz, Self.beatRateHz(beats)].contains {

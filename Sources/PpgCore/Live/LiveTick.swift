@@ -45,8 +45,9 @@ public struct LiveTick: Sendable, Equatable {
     public var faintPulseConfirmed: Bool
     /// Whether a pulse below `pulseToNoiseFloor` times `frameNoise` stands plainly out of the noise over the last
     /// `SustainedPulse.windowSeconds` (15 s) of the run, gap- and step-free, read on the pulse channel or on the other
-    /// candidate channel (red or green): that window's spectrum holds at least half its power at its peak and first
-    /// harmonic, its beats run at the peak, and the peak is no mains flicker. Such a tick is readable from half the
+    /// candidate channel (red or green): that window's spectrum over 0.66–5 Hz holds nearly half its power
+    /// (`LiveQualityMeter.faintPulseConcentration`) at its peak and the peak's second and third multiples, its beats
+    /// run at the peak, and the peak is no mains flicker. Such a tick is readable from half the
     /// amplitude floor and passes the default start floor without the 5 s quality score
     /// (`passesStartQuality(floor:)`), which a pulse of a count under noise of half a count seldom passes. Pulse-free
     /// saturated captures and camera-noise scenes never passed it three ticks running (120 and 400 synthetic runs).

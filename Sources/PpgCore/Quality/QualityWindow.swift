@@ -50,6 +50,10 @@ public struct QualityWindowMeter: Sendable {
     public var windowSeconds: Double = 10
     /// Half-width of the signal bands around f₀ and 2f₀, Hz (the Hann main lobe of a 10 s window is ±0.2 Hz).
     public var bandHalfWidth: Double = 0.2
+    /// Band whose power the spectral concentration is a share of, Hz.
+    public var concentrationBand: ClosedRange<Double> = SpectralQuality.heartBand
+    /// Multiples of the peak frequency counted as signal in the spectral concentration (2: f₀ and 2f₀).
+    public var harmonics = 2
     /// FFT length the window is zero-padded to (frequency grid of fs/N).
     public var fftLength: Int = 2048
     /// Red level counted as clipped when the source gives no saturated fraction.
@@ -83,7 +87,7 @@ public struct QualityWindowMeter: Sendable {
         let enough = Double(samples.count) >= 0.5 * windowSeconds * (pulses.first?.sampleRate ?? 0)
         let spectral = enough ? SpectralQuality(
             spectrum: workspace.periodogram(samples[...], sampleRate: pulses.first?.sampleRate ?? 1),
-            halfWidth: bandHalfWidth) : nil
+            halfWidth: bandHalfWidth, band: concentrationBand, harmonics: harmonics) : nil
         let correlation = Self.templateCorrelation(of: beats, start: start, end: end)
         let contact = QualityWindow.pulseContact(spectral: spectral, templateCorrelation: correlation)
             ? 1 : colourContact

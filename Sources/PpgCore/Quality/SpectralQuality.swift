@@ -9,7 +9,7 @@ public struct SpectralQuality: Sendable, Equatable {
 
     /// Dominant frequency in the heart band (largest `P(f) + P(2f)`), Hz.
     public var peakHz: Double
-    /// `(P[f₀ ± w] + P[2f₀ ± w]) / P[0.5–4 Hz]`, 0…1.
+    /// `(P[f₀ ± w] + P[2f₀ ± w]) / P[0.66–4 Hz]`, 0…1 (over another band, with more harmonics, when measured so).
     public var concentration: Double
 
     /// `P[2f₀ ± w] / P[f₀ ± w]`: a pulse wave carries a first harmonic (≥ 0.04 in every real window measured), a
@@ -23,17 +23,26 @@ public struct SpectralQuality: Sendable, Equatable {
         self.harmonicRatio = harmonicRatio
     }
 
-    /// Measures `spectrum`; `halfWidth` is the band around f₀ and 2f₀ counted as signal (at least the window's main
-    /// lobe). Nil when the heart band holds no power.
-    public init?(spectrum: PowerSpectrum, halfWidth: Double) {
+    /// Measures `spectrum`; `halfWidth` is the band around each multiple of f₀ counted as signal (at least the
+    /// window's main lobe). The concentration is the share of `band`'s power in the bands around the first
+    /// `harmonics` multiples of f₀ (f₀ and 2f₀ unless more are asked for) that start inside `band`; the peak is
+    /// searched in `heartBand` whatever `band`. Nil when `band` holds no power.
+    public init?(spectrum: PowerSpectrum, halfWidth: Double, band: ClosedRange<Double> = Self.heartBand,
+                 harmonics: Int = 2) {
         guard let peak = spectrum.harmonicPeakFrequency(in: Self.heartBand) else { return nil }
-        let total = spectrum.power(in: Self.heartBand)
+        let total = spectrum.power(in: band)
         guard total > 0 else { return nil }
         let fundamental = spectrum.power(in: (peak - halfWidth)...(peak + halfWidth))
-        let harmonicBand = max(2 * peak - halfWidth, peak + halfWidth + 1e-9)...(2 * peak + halfWidth)
-        let harmonic = 2 * peak - halfWidth <= Self.heartBand.upperBound
-            ? spectrum.power(in: harmonicBand.clamped(to: Self.heartBand)) : 0
-        self.init(peakHz: peak, concentration: min(1, (fundamental + harmonic) / total),
+        var comb = fundamental, harmonic = 0.0, previousTop = peak + halfWidth
+        for order in 2...max(harmonics, 2) where Double(order) * peak - halfWidth <= band.upperBound {
+            let centre = Double(order) * peak
+            let power = spectrum.power(in: (max(centre - halfWidth, previousTop + 1e-9)...(centre + halfWidth))
+                .clamped(to: band))
+            if order == 2 { harmonic = power }
+            if order <= harmonics { comb += power }
+            previousTop = centre + halfWidth
+        }
+        self.init(peakHz: peak, concentration: min(1, comb / total),
                   harmonicRatio: fundamental > 0 ? harmonic / fundamental : 0)
     }
 
