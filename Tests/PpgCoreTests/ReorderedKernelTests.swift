@@ -145,4 +145,48 @@ struct ReorderedKernelTests {
         #expect(UniformResampler(sampleRate: 30).runs(timestamps: stamps)
                 == UniformResampler(sampleRate: 30).runs(timestamps: stamps, medianInterval: period))
     }
+
+    /// A sliding window's median sorted on the stack is the selected median bit for bit: with ties, with zeros of
+    /// both signs and infinities among the values, and for windows longer than its insertion sort takes.
+    @Test func windowMedianIsTheSelectedMedian() throws {
+        var random = SeededRandom(seed: 25)
+        let values = (0..<400).map { index -> Double in
+            switch index % 23 {
+            case 5: return 0
+            case 11: return -0.0
+            case 17: return .infinity
+            default: return (random.gaussian(sd: 40) * 4).rounded() / 4 + 800
+            }
+        }
+        for length in [1, 2, 3, 6, 11, 12, 32, 33, 40] {
+            for start in stride(from: 0, through: values.count - length, by: 7) {
+                let window = values[start..<(start + length)]
+                let expected = try #require(Statistics.median(Array(window)))
+                #expect(Statistics.windowMedian(window)?.bitPattern == expected.bitPattern)
+            }
+        }
+        #expect(Statistics.windowMedian([]) == nil)
+    }
+
+    /// The reading spectrum writes its first window's periodogram instead of adding it to zeros: the bits of the
+    /// zero-filled sum.
+    @Test(arguments: [30.0, 60.0])
+    func readingSpectrumIsTheSumFromZeros(sampleRate: Double) throws {
+        let pulses = [UniformSegment(startTime: 0, sampleRate: sampleRate, samples: spiky(count: 1900, seed: 3)),
+                      UniformSegment(startTime: 70, sampleRate: sampleRate, samples: spiky(count: 900, seed: 4))]
+        var plans = FourierPlans()
+        let spectrum = try #require(ReadingSignal.readingSpectrum(pulses, plans: &plans))
+        let length = Int((10 * sampleRate).rounded())
+        var workspace = PeriodogramWorkspace(length: max(length, 2048))
+        var total = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
+        var windows = 0
+        for pulse in pulses {
+            for start in stride(from: 0, through: pulse.samples.count - length, by: length / 2) {
+                workspace.accumulate(pulse.samples[start..<(start + length)], into: &total)
+                windows += 1
+            }
+        }
+        #expect(windows > 3)
+        #expect(spectrum.power.map(\.bitPattern) == total.map { $0 / Double(windows) }.map(\.bitPattern))
+    }
 }

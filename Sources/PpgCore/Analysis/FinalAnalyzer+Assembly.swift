@@ -149,8 +149,8 @@ extension FinalAnalyzer {
         let reportsHrv = hrvAllowed && answer.fromBeats && (tier == .clean || (tier == .usable && !intervals.vetoed))
         let breathing = screening ? BreathingAnalysis(rate: nil, camera: nil, motion: nil, motionSamples: 0)
             : breathingAnalysis(beats: beats, intervals: intervals, signal: signal, motion: motion)
-        var diagnostics = makeDiagnostics(signal: signal, choice: selection.choice, evidence: channel.evidence,
-                                          metrics: metrics, intervals: intervals, beats: beats)
+        var diagnostics = makeDiagnostics(signal: signal, selection: selection, metrics: metrics,
+                                          intervals: intervals)
         diagnostics.motionSamples = breathing.motionSamples
         diagnostics.rrMotionBrpm = breathing.motion?.brpm
         diagnostics.rrMotionConc = breathing.motion?.concentration
@@ -204,9 +204,11 @@ extension FinalAnalyzer {
             .analyze(input)
     }
 
-    private func makeDiagnostics(signal: ReadingSignal, choice: ChannelChoice, evidence: ReadingEvidence,
-                                 metrics: HrvMetrics, intervals: IntervalAnalysis,
-                                 beats: [DetectedBeat]) -> AnalysisDiagnostics {
+    /// The diagnostics of the chosen channel of `selection` (its levels those its analysis found).
+    private func makeDiagnostics(signal: ReadingSignal, selection: ChannelSelection, metrics: HrvMetrics,
+                                 intervals: IntervalAnalysis) -> AnalysisDiagnostics {
+        let choice = selection.choice, evidence = selection.chosen.evidence, beats = selection.chosen.beats
+        let candidate = selection.chosen.candidate
         var diagnostics = AnalysisDiagnostics()
         diagnostics.effectiveFps = Int(signal.timing.measuredFps.rounded())
         diagnostics.channel = choice.channel
@@ -218,14 +220,14 @@ extension FinalAnalyzer {
         diagnostics.frameIntervalCv = signal.timing.intervalCv
         diagnostics.frameGapCount = signal.timing.longIntervalCount
         diagnostics.amplitude = evidence.amplitude
-        let dc = channelLevels(choice.channel, signal).dc
+        let dc = candidate.dc
         diagnostics.perfusionIndex = dc > 0 ? 100 * evidence.amplitude / dc : 0
         diagnostics.spectralConcentration = evidence.spectral?.concentration ?? 0
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
         diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
-        diagnostics.redDcMean = channelLevels(.red, signal).dc
+        diagnostics.redDcMean = candidate.channel == .red ? candidate.dc : channelLevels(.red, signal).dc
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
         diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count

@@ -145,16 +145,18 @@ public struct FinalAnalyzer: Sendable {
                 ? "high_frame_rate" : "low_frame_rate"])
             return measurement
         }
-        let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(channelLevels($0, signal)) }
+        // Each channel's level, found once for the eligibility and for its analysis.
+        let levels = Dictionary(uniqueKeysWithValues: PulseChannel.allCases.map { ($0, channelLevels($0, signal)) })
+        let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(levels[$0]!) }
         if levelEligible.isEmpty {
             measurement.analyses = PulseChannel.allCases.compactMap {
-                analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans)
+                analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0])
             }
         } else {
             for channel in levelEligible {
                 let bar = Self.scoreToBeat(measurement.analyses.map(\.candidate))
                 if let analysis = analyzeChannel(channel, signal: signal, motion: motion, cut: cut, plans: &plans,
-                                                 mustExceed: bar) {
+                                                 levels: levels[channel], mustExceed: bar) {
                     measurement.analyses.append(analysis)
                 }
             }
@@ -167,7 +169,7 @@ public struct FinalAnalyzer: Sendable {
                 // is left out before its beats and quality windows are measured.
                 let choiceMade = measurement.analyses.contains { $0.candidate.isEligible }
                 measurement.analyses += PulseChannel.allCases.filter { !levelEligible.contains($0) }.compactMap {
-                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans,
+                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0],
                                    onlyWithSpectralRate: choiceMade)
                 }
             }
@@ -215,10 +217,12 @@ public struct FinalAnalyzer: Sendable {
     /// it (the upper bounds its frames allow, before any beat is sought; then the measured windows so far plus the
     /// spectrum-free upper bounds of the rest): it cannot be chosen. With `onlyWithSpectralRate`, returns nil
     /// when the channel's spectrum holds no `HarmonicRate`, before its beats are sought. `plans` lends the FFT
-    /// plans (shared by the channels of a reading); quality windows overlapping `cut` are not measured.
+    /// plans (shared by the channels of a reading); quality windows overlapping `cut` are not measured. `levels`,
+    /// when given, are the channel's `channelLevels`, already found.
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
                         cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
-                        mustExceed bar: Double? = nil, onlyWithSpectralRate: Bool = false) -> ChannelAnalysis? {
+                        levels: (dc: Double, clipped: Double)? = nil, mustExceed bar: Double? = nil,
+                        onlyWithSpectralRate: Bool = false) -> ChannelAnalysis? {
         if let bar, framesRuleOut(bar, signal: signal, cut: cut) { return nil }
         let raw = signal.rawSegments(of: channel)
         let pulses = raw.map { extractor.pulseWaveform($0) }
@@ -231,7 +235,7 @@ public struct FinalAnalyzer: Sendable {
                                        spectrum: ReadingSignal.readingSpectrum(pulses, plans: &plans),
                                        motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
                                                                                                motion: motion))
-        let (dc, clipped) = channelLevels(channel, signal)
+        let (dc, clipped) = levels ?? channelLevels(channel, signal)
         let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
         return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence, pulses: pulses,

@@ -98,8 +98,8 @@ public struct IntervalAnalysis: Sendable {
     /// Whether each interval lies within `residualTolerance` of the median of its 11-interval neighbourhood.
     static func withinLocalMedian(_ intervalsMs: [Double]) -> [Bool] {
         intervalsMs.indices.map { index in
-            let window = Array(intervalsMs[max(0, index - 5)..<min(intervalsMs.count, index + 6)])
-            let median = Statistics.median(window) ?? intervalsMs[index]
+            let median = Statistics.windowMedian(intervalsMs[max(0, index - 5)..<min(intervalsMs.count, index + 6)])
+                ?? intervalsMs[index]
             return abs(intervalsMs[index] - median) <= residualTolerance * median
         }
     }

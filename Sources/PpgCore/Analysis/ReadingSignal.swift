@@ -38,7 +38,11 @@ public struct ReadingSignal: Sendable {
         for run in segmentRuns {
             let (times, delays) = CaptureTimeEstimator.captureTimesAndDelays(
                 timestamps[run], period: run == timestamps.indices ? timing.medianInterval : nil)
-            captureTimes.replaceSubrange(run, with: times)
+            if run == captureTimes.indices {
+                captureTimes = times   // one run over every frame: its times are all the capture times
+            } else {
+                captureTimes.replaceSubrange(run, with: times)
+            }
             runDelays.append(delays)
         }
         let resampler = UniformResampler(sampleRate: sampleRate)
@@ -97,12 +101,18 @@ public struct ReadingSignal: Sendable {
         let length = Int((windowSeconds * rate).rounded())
         guard length >= 4 else { return nil }
         var workspace = PeriodogramWorkspace(plan: plans.plan(length: max(length, 2048)))
-        var total = [Double](repeating: 0, count: workspace.plan.length / 2 + 1)
+        // The first window's periodogram is written, not added to zeros (the same bits, without a zero-fill).
+        var total: [Double] = []
         var windows = 0
         for pulse in pulses where pulse.samples.count >= length {
             var start = 0
             while start + length <= pulse.samples.count {
-                workspace.accumulate(pulse.samples[start..<(start + length)], into: &total)
+                let window = pulse.samples[start..<(start + length)]
+                if windows == 0 {
+                    total = workspace.periodogram(window, sampleRate: rate).power
+                } else {
+                    workspace.accumulate(window, into: &total)
+                }
                 windows += 1
                 start += length / 2
             }

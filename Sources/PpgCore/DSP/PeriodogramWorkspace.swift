@@ -25,10 +25,17 @@ public struct PeriodogramWorkspace: Sendable {
     /// Creates a workspace around a prepared plan.
     public init(plan: FastFourierTransform) {
         self.plan = plan
-        even = [Double](repeating: 0, count: plan.length / 2)
-        odd = [Double](repeating: 0, count: plan.length / 2)
-        evenPoints = odd
-        oddPoints = odd
+        even = Self.workBuffer(count: plan.length / 2)
+        odd = Self.workBuffer(count: plan.length / 2)
+        evenPoints = Self.workBuffer(count: plan.length / 2)
+        oddPoints = Self.workBuffer(count: plan.length / 2)
+    }
+
+    /// A buffer of `count` values left as the allocator gives them, neither zero-filled nor shared with another:
+    /// the transform writes every place of `even` and `odd` before it reads them, and reads the points only as far
+    /// as `place` wrote them.
+    private static func workBuffer(count: Int) -> [Double] {
+        [Double](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Hann-windowed periodogram of `samples` (mean removed) at `sampleRate`, zero-padded to `plan.length`.

@@ -43,8 +43,11 @@ public struct PowerSpectrum: Sendable, Equatable {
     public func harmonicPeakFrequency(in band: ClosedRange<Double>) -> Double? {
         guard let range = binRange(band) else { return nil }
         let sum = { (index: Int) in self.power[index] + (2 * index < self.power.count ? self.power[2 * index] : 0) }
-        var best = range.lowerBound
-        for index in range where sum(index) > sum(best) { best = index }
+        var best = range.lowerBound, bestSum = sum(best)
+        for index in range {
+            let next = sum(index)
+            if next > bestSum { (best, bestSum) = (index, next) }
+        }
         return refinedFrequency(ofBin: localMaximum(near: best, within: range))
     }
 

@@ -35,14 +35,19 @@ public struct SplineGrid: Sendable {
         let count = knots.count
         knotCount = count
         let gaps = (0..<(count - 1)).map { knots[$0 + 1] - knots[$0] }
-        var diagonal = [Double](repeating: 0, count: count)
-        var factors = [Double](repeating: 0, count: count)
-        if count > 2 {
+        // Each place is written before it is read, the ends as 0 (no zero-fill first).
+        var diagonal = [Double](unsafeUninitializedCapacity: count) { diagonal, initialized in
+            (diagonal[0], diagonal[count - 1]) = (0, 0)
             for index in 1..<(count - 1) { diagonal[index] = 2 * (gaps[index - 1] + gaps[index]) }
-            for index in 2..<(count - 1) {
-                factors[index] = gaps[index - 1] / diagonal[index - 1]
-                diagonal[index] -= factors[index] * gaps[index - 1]
-            }
+            initialized = count
+        }
+        var factors = [Double](unsafeUninitializedCapacity: count) { factors, initialized in
+            (factors[0], factors[1], factors[count - 1]) = (0, 0, 0)
+            initialized = count
+        }
+        for index in 2..<max(count - 1, 2) {
+            factors[index] = gaps[index - 1] / diagonal[index - 1]
+            diagonal[index] -= factors[index] * gaps[index - 1]
         }
         points = [Point](unsafeUninitializedCapacity: queries.count) { points, initialized in
             knots.withUnsafeBufferPointer { knots in

@@ -51,6 +51,26 @@ public enum Statistics {
         percentile(consume values, 50)
     }
 
+    /// Most values `windowMedian` sorts by insertion; a longer window is selected as by `median`.
+    static let windowMedianCapacity = 32
+
+    /// The median of the few values of a sliding window, as `median` gives it: sorted by insertion in a buffer on
+    /// the stack instead of selected in a new array. Both read the same two order statistics and interpolate them
+    /// alike, and among finite or infinite non-zero values equal ones share their bits, so which of them an order
+    /// puts first cannot show. A window holding a zero (+0 and −0 compare equal) or a NaN, or longer than
+    /// `windowMedianCapacity`, goes to `median`. Nil for an empty window.
+    static func windowMedian(_ values: ArraySlice<Double>) -> Double? {
+        guard !values.isEmpty else { return nil }
+        guard values.count <= windowMedianCapacity else { return median(Array(values)) }
+        return values.withUnsafeBufferPointer { input in
+            guard !input.contains(where: { $0 == 0 || $0.isNaN }) else { return median(Array(input)) }
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: input.count) { buffer in
+                let count = OrderStatistics.insertionSort(input, into: buffer)
+                return percentile(sorted: UnsafeBufferPointer(rebasing: buffer[..<count]), 50)
+            }
+        }
+    }
+
     /// Robust peak-to-peak spread: `P97.5 − P2.5`; nil for an empty input. The two percentiles need only the few
     /// smallest and largest values: taken in one pass (`OrderStatistics.extremes`) when they are few, else by
     /// selection.

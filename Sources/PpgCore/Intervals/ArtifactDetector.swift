@@ -117,7 +117,7 @@ struct ArtifactDetector {
         let half = order / 2
         return values.indices.map { index in
             let reach = min(half, index, values.count - 1 - index)
-            return Statistics.median(Array(values[(index - reach)...(index + reach)])) ?? values[index]
+            return Statistics.windowMedian(values[(index - reach)...(index + reach)]) ?? values[index]
         }
     }
 }
