@@ -22,17 +22,14 @@ enum LiveBenchmark {
         print("and breathing).")
         print("fps  kind       pushes  mean µs  worst µs")
         for fps in [30.0, 60.0] {
-            printCost(fps: fps, reading: SyntheticReading(configuration: SyntheticConfiguration(
-                seed: 1, camera: CameraParameters(framesPerSecond: fps))))
+            printCost(SyntheticConfiguration(seed: 1, camera: CameraParameters(framesPerSecond: fps)))
         }
         print("")
         print("the same on faint saturated captures (SaturatedWeakPulse seeds 0-1: red 241-254, about a count of pulse;")
         print("their ticks score below the pass threshold, so each also looks 15 s back on up to two channels)")
         print("fps  kind       pushes  mean µs  worst µs")
         for seed: UInt64 in 0...1 {
-            let capture = SaturatedWeakPulse(seed: seed)
-            printCost(fps: capture.configuration.camera.framesPerSecond,
-                      reading: SyntheticReading(configuration: capture.configuration))
+            printCost(SaturatedWeakPulse(seed: seed).configuration)
         }
         print("")
         print("accuracy on synthetic readings (5 seeds, HR 55-95, 60 s;")
@@ -52,8 +49,10 @@ enum LiveBenchmark {
         var count = 0, total = 0.0, worst = 0.0
     }
 
-    /// Prints the cost per push of `reading` (taken at `fps`) by kind, best of three runs.
-    private static func printCost(fps: Double, reading: SyntheticReading) {
+    /// Prints the cost per push of a 60 s reading of `configuration` by kind, best of three runs.
+    private static func printCost(_ configuration: SyntheticConfiguration) {
+        let fps = configuration.camera.framesPerSecond
+        let reading = SyntheticReading(configuration: configuration)
         var best: [Cost] = []
         for _ in 0..<3 {
             let costs = measure(reading)
