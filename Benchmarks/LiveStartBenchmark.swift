@@ -7,23 +7,22 @@ import PpgCore
 enum LiveStartBenchmark {
     /// The `live-start` entry of `nfv-bench` (arguments: number of captures, default 60, seeds 0…N−1, the first half
     /// the tuning half; `corner` draws red 248–253 and green 0–3; `scenes N` sets the number of noise scenes per
-    /// noise level, default 200; `detail` lists every capture).
+    /// noise level, default 200, and `seconds S` their length, default `sceneSeconds`; `detail` lists every capture).
     static var benchmark: Benchmark {
         Benchmark(name: "live-start",
                   summary: "start-gate fills on saturated weak-pulse captures, their pulse-free twins and camera noise",
                   run: { arguments in
                       let levels = arguments.contains("corner") ? HonestyBenchmark.Levels.corner : .all
-                      let scenes = arguments.firstIndex(of: "scenes").flatMap {
-                          arguments.index(after: $0) < arguments.count ? Int(arguments[$0 + 1]) : nil
-                      }
                       let count = arguments.first.flatMap { Int($0) } ?? 60
-                      run(count: count, levels: levels, scenes: scenes ?? 200, detail: arguments.contains("detail"))
+                      let scenes = NoiseScenes(count: value(after: "scenes", in: arguments).flatMap { Int($0) } ?? 200,
+                                               seconds: value(after: "seconds", in: arguments) ?? sceneSeconds)
+                      run(count: count, levels: levels, scenes: scenes, detail: arguments.contains("detail"))
                   })
     }
 
     /// Seconds of each capture and twin run through the analyzer.
     static let captureSeconds = 60.0
-    /// Seconds of each noise scene.
+    /// Seconds of each noise scene, unless asked otherwise (`seconds S`).
     static let sceneSeconds = 40.0
     /// A fill later than this leaves too little of a 90 s capture for a 60 s reading.
     static let lateSeconds = 30.0
@@ -38,19 +37,31 @@ enum LiveStartBenchmark {
 
     /// A steady finger-coloured light (red 200, green 60, blue 20) with white camera noise of `noise` counts on the
     /// frame means: no pulse.
-    static func noiseScene(seed: UInt64, noise: Double) -> [FrameSample] {
+    static func noiseScene(seed: UInt64, noise: Double, seconds: Double = sceneSeconds) -> [FrameSample] {
         let light = ChannelTriple(red: 200, green: 60, blue: 20)
         let camera = CameraParameters(framesPerSecond: 30, dc: light,
                                       acFraction: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
                                       noise: ChannelTriple(all: noise), wanderFraction: 0.01, wanderFrequencyHz: 0.05)
-        let lamp = ScenarioSegment(startS: 0, durationS: sceneSeconds,
+        let lamp = ScenarioSegment(startS: 0, durationS: seconds,
                                    condition: .ambientLight(level: light, mainsHz: 50, flickerDepth: 0))
         return SyntheticReading(configuration: SyntheticConfiguration(
             seed: seed, rhythm: RhythmParameters(heartRateBpm: 68), camera: camera, scenario: [lamp]),
-                                durationS: sceneSeconds).frames
+                                durationS: seconds).frames
     }
 
-    private static func run(count: Int, levels: HonestyBenchmark.Levels, scenes: Int, detail: Bool) {
+    /// How many noise scenes to run per noise level, and how long each lasts (seconds).
+    struct NoiseScenes {
+        var count: Int
+        var seconds: Double
+    }
+
+    /// The number following `flag` among `arguments`; nil when the flag or a number after it is missing.
+    static func value(after flag: String, in arguments: [String]) -> Double? {
+        guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+        return Double(arguments[index + 1])
+    }
+
+    private static func run(count: Int, levels: HonestyBenchmark.Levels, scenes: NoiseScenes, detail: Bool) {
         let seeds = 0..<UInt64(max(count, 2))
         var captureFills: [UInt64: Double] = [:], twinFills: [UInt64: Double] = [:]
         for seed in seeds {
@@ -79,9 +90,12 @@ enum LiveStartBenchmark {
                   + "\(fills.filter { $0 <= lateSeconds }.count)) | \(twins) of \(range.count) |")
         }
         for noise in noiseLevels {
-            let filled = (0..<UInt64(scenes)).filter { gateFill(noiseScene(seed: $0, noise: noise)) != nil }
+            let filled = (0..<UInt64(scenes.count)).compactMap { seed in
+                gateFill(noiseScene(seed: seed, noise: noise, seconds: scenes.seconds)).map { (seed, $0) }
+            }
+            let listed = filled.map { "\($0.0) (at \(Int($0.1)) s)" }.joined(separator: ", ")
             print("camera noise of \(noise) counts on a finger-coloured light: the gate fills in \(filled.count) of "
-                  + "\(scenes) scenes (\(Int(sceneSeconds)) s)" + (filled.isEmpty ? "" : ": seeds \(filled)"))
+                  + "\(scenes.count) scenes (\(Int(scenes.seconds)) s)" + (filled.isEmpty ? "" : ": seeds \(listed)"))
         }
     }
 }
