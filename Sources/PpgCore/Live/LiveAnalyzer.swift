@@ -50,6 +50,8 @@ public struct LiveAnalyzer: Sendable {
     private var qualityMeter = LiveQualityMeter()
     /// Judges a faint pulse over the last `SustainedPulse.windowSeconds` of the run (`LiveTick.faintPulseStandsOut`).
     private var faintPulseMeter = LiveQualityMeter.faintPulse()
+    /// Whether the faint-pulse look's peak holds its rate from tick to tick (`FaintPeakHold`).
+    private var faintPeakHold = FaintPeakHold()
     /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
@@ -238,6 +240,8 @@ public struct LiveAnalyzer: Sendable {
         let faintConfirmed = faint && hasFullSustainedWindow(now: now)
             && Self.agree(sustainedRateBpm: sustainedRate, peakHz: quality?.peakHz)
         let longLook = belowPass || faint ? longLook(now: now, plausibleShare: plausibleShare, faint: faint) : nil
+        let peakHolds = faintPeakHold.record(time: now, peakBpm: longLook?.peakBpm,
+                                             runSince: runStart + SustainedPulse.windowSeconds - 0.5)
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -257,7 +261,8 @@ public struct LiveAnalyzer: Sendable {
             sustainedPulse: belowPass && sustainedRate != nil,
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
-            frameNoise: noise, faintPulseConfirmed: faintConfirmed, faintPulseStandsOut: longLook?.standsOut ?? false,
+            frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds,
+            faintPulseStandsOut: (longLook?.standsOut ?? false) && peakHolds,
             longWindowPeakBpm: longLook?.peakBpm)
     }
 

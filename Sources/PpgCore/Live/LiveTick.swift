@@ -41,16 +41,19 @@ public struct LiveTick: Sendable, Equatable {
     public var frameNoise: Double
     /// Whether a pulse below `pulseToNoiseFloor` times `frameNoise` is confirmed by a longer look: a full
     /// `SustainedPulse` window (15 s) of the run holds a sustained pulse within `LiveQualityMeter.rateAgreement` of
-    /// the quality window's spectral peak. Camera noise of half a count passed this in 0 of 200 synthetic scenes.
+    /// the quality window's spectral peak, and the 15 s peak holds its rate over the previous ticks (`FaintPeakHold`).
+    /// Camera noise of half a count passed this in 0 of 200 synthetic scenes of 120 s.
     public var faintPulseConfirmed: Bool
     /// Whether a pulse below `pulseToNoiseFloor` times `frameNoise` stands plainly out of the noise over the last
     /// `SustainedPulse.windowSeconds` (15 s) of the run, gap- and step-free, read on the pulse channel or on the other
     /// candidate channel (red or green): that window's spectrum over 0.66–5 Hz holds nearly half its power
     /// (`LiveQualityMeter.faintPulseConcentration`) at its peak and the peak's second and third multiples, its beats
-    /// run at the peak, and the peak is no mains flicker. Such a tick is readable from half the
+    /// run at the peak, the peak is no mains flicker and it holds its rate over the previous ticks of the run
+    /// (`FaintPeakHold`). Such a tick is readable from half the
     /// amplitude floor and passes the default start floor without the 5 s quality score
     /// (`passesStartQuality(floor:)`), which a pulse of a count under noise of half a count seldom passes. Pulse-free
-    /// saturated captures and camera-noise scenes never passed it three ticks running (120 and 400 synthetic runs).
+    /// saturated captures and camera-noise scenes never passed it three ticks running (120 runs of 90 s and 400
+    /// synthetic runs of 120 s).
     public var faintPulseStandsOut: Bool
     /// The spectral peak of the last `SustainedPulse.windowSeconds` (15 s) of the run, bpm: on the channel where a
     /// faint pulse stands out (`faintPulseStandsOut`), else on the pulse channel. Looked for only on ticks whose pulse
