@@ -34,7 +34,8 @@ struct LiveQualityMeter: Sendable {
     /// (`LiveQuality.standsOutOfNoise`), measured over 15 s windows as the share of the power over
     /// `faintPulseBand` that lies in bands 0.13 Hz wide around the peak and its next two multiples
     /// (`faintPulseHarmonics`). The pulse-free saturated captures of both seed halves stayed at 0.45 and below and
-    /// the camera-noise scenes at 0.45 (three ticks running), while saturated captures with a pulse of a count
+    /// the camera-noise scenes of 40 s at 0.45 (three ticks running; over 90–120 s two of 200 reached 0.48–0.54,
+    /// whose peak did not hold its rate: `FaintPeakHold`), while saturated captures with a pulse of a count
     /// reached it often enough (with their beats at the peak) to fill the start gate within 30 s on 20 of the 30
     /// tuning seeds and 22 of the 30 held-out ones.
     static let faintPulseConcentration = 0.48
