@@ -34,6 +34,8 @@ class Recording:
 class Replay:
     """What one replay did: its readings' starts, cancels and end, from the events."""
     starts: list = field(default_factory=list)        # t of each `started`
+    begins: list = field(default_factory=list)        # where each started reading begins: `started` t less the
+    #                                                   elapsed its `state` (measuring) already counts
     cancels: list = field(default_factory=list)       # [(t, detail, elapsed_s)]
     guidance: list = field(default_factory=list)      # [(t, token)]
     complete_t: float = None                          # t of `measurementComplete`
@@ -43,11 +45,20 @@ class Replay:
     seconds: float = 0.0
 
     @property
-    def span(self):
-        """(start, end) sample times the completed reading measured, or None."""
+    def measured_start(self):
+        """The `started` t of the completed reading (when its start gate opened), or None."""
         if self.complete_t is None or not self.starts:
             return None
-        return (max(t for t in self.starts if t <= self.complete_t), self.complete_t)
+        return max(t for t in self.starts if t <= self.complete_t)
+
+    @property
+    def span(self):
+        """(start, end) sample times the completed reading measured, or None: from where it begins (its `started`
+        t, or earlier for a reading begun on a faint pulse's evidence) to `measurementComplete`."""
+        start = self.measured_start
+        if start is None:
+            return None
+        return (self.begins[self.starts.index(start)], self.complete_t)
 
     def described_parts(self):
         """[(start, end)] sample times the completed result's values describe: its span, narrowed to the part it
@@ -111,14 +122,18 @@ def recording_from_entry(entry, directory):
 def parse_events(lines):
     """A Replay from the JSON Lines a replay printed (non-JSON lines are ignored)."""
     replay = Replay()
+    counted = 0.0  # the elapsed of the latest `state` (measuring): what a reading starting next already counts
     for line in lines:
         try:
             event = json.loads(line)
         except ValueError:
             continue
         kind, t = event.get("type"), event.get("t")
-        if kind == "started":
+        if kind == "state":
+            counted = float(event.get("elapsed") or 0.0) if event.get("state") == "measuring" else 0.0
+        elif kind == "started":
             replay.starts.append(t)
+            replay.begins.append(t - counted)
         elif kind == "guidance":
             replay.guidance.append((t, event.get("guidance")))
         elif kind == "cancelled":

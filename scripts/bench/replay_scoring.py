@@ -116,7 +116,7 @@ def dataset_figures(recordings, replays, offline, welch, guess):
     """
     completed = [r for r in recordings if replays[r.id].span is not None and replays[r.id].result is not None]
     first_starts = [replays[r.id].starts[0] for r in recordings if replays[r.id].starts]
-    measured_starts = [replays[r.id].span[0] for r in completed]
+    measured_starts = [replays[r.id].measured_start for r in completed]
     figures = {
         "recordings": len(recordings),
         "completed_pct": percent(len(completed), len(recordings)),

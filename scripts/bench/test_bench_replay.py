@@ -40,6 +40,19 @@ class ReplayEventTests(unittest.TestCase):
         self.assertEqual(replay.cancels, [(11.0, "low_quality", 8.0)])
         self.assertEqual(replay.result["heartRateBpm"], 61.0)
 
+    def test_a_reading_begun_on_earlier_evidence_measures_from_where_it_begins(self):
+        # The state event's elapsed says the reading already counts 15 s when it starts at 17 s: its span begins
+        # at 2 s, while its start (the wait) stays at 17 s. A cancelled attempt before it began at its own start.
+        replay = parse_events(events(
+            ("state", 3.0, {"state": "measuring", "elapsed": 0}), ("started", 3.0, {}),
+            ("cancelled", 9.0, {"detail": "low_quality", "context": {"elapsed_s": 6.0}}),
+            ("state", 9.0, {"state": "positioning"}),
+            ("state", 17.0, {"state": "measuring", "elapsed": 15.0}), ("started", 17.0, {}),
+            ("measurementComplete", 62.0, {}), ("completed", 62.0, {"result": {"heartRateBpm": 61.0}})))
+        self.assertEqual(replay.span, (2.0, 62.0))
+        self.assertEqual(replay.measured_start, 17.0)
+        self.assertEqual(replay.begins, [3.0, 2.0])
+
     def test_a_result_describes_its_span_without_the_stretch_it_left_out_and_inside_its_segment(self):
         self.assertEqual(parse_events(COMPLETED).described_parts(), [(14.0, 74.0)])
         cut = parse_events(COMPLETED[:-1] + events(("completed", 74.0, {"result": {"diagnostics": {

@@ -21,6 +21,12 @@ public struct LivePreview: Sendable, Equatable {
 
     /// The empty preview that follows `started`.
     static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)
+
+    /// The preview that follows `started` on a reading that begins `elapsed` seconds before its opening tick (0 but
+    /// for a start on a faint pulse's evidence): no values yet, its elapsed and progress.
+    static func atStart(elapsed: Double, readingDuration: Double) -> LivePreview {
+        LivePreview(elapsed: elapsed, progress: min(1, max(0, elapsed / readingDuration)), abortRisk: .none)
+    }
 }
 
 /// `strong` ≥ 0.80, `good` ≥ 0.65, `fair` ≥ 0.50, else `weak`.

@@ -7,7 +7,9 @@ import StrictJSON
 public struct ReadingStateMachine: Sendable {
     /// Something the session must do for the machine.
     public enum Action: Sendable, Equatable {
-        /// A reading starts: reset the live signal and keep the attempt's samples from `time` on; lock exposure.
+        /// A reading starts: reset the live signal and keep the attempt's samples from `time` on (the tick's time, or
+        /// earlier for a start on a faint pulse's evidence: the session seeds the attempt with the positioning
+        /// samples it kept from there); lock exposure.
         case startReading(at: Double)
         /// The attempt ended without a result: unlock exposure, drop its samples.
         case abandonReading
@@ -50,8 +52,15 @@ public struct ReadingStateMachine: Sendable {
     private let configuration: VitalsConfiguration
     private var startGate: StartGate
     private var checks: CancelChecks
+    /// Sample time the reading's samples begin at: where elapsed, progress and the finalized span count from.
     private var readingStart = 0.0
+    /// Sample time of the tick that opened the gate: where the live analysis restarted, so where the live values'
+    /// own clocks (sticky RMSSD, breathing, the trajectory) count from.
+    private var openingTime = 0.0
     private var positioningStart: Double?
+    /// Sample time of the latest positioning tick without contact (nil before one): a reading never begins before
+    /// it.
+    private var lastNoContactTime: Double?
     private var stickyRmssd: Double?
     private var signalLevel = SignalLevelSmoother()
     /// The live signal's course over the current (or last) attempt, for the result's diagnostics.
@@ -194,6 +203,7 @@ public struct ReadingStateMachine: Sendable {
 
     private mutating func position(_ tick: LiveTick, _ output: inout Output) {
         if positioningStart == nil { positioningStart = tick.time }
+        if !tick.contact { lastNoContactTime = tick.time }
         let guidance = guidance(for: tick)
         startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick))
         output.events.append(.guidance(guidance, startProgress: startGate.progress))
@@ -201,17 +211,34 @@ public struct ReadingStateMachine: Sendable {
             failIfPositioningTimedOut(tick, lastGuidance: guidance, &output)
             return
         }
-        readingStart = tick.time
+        openingTime = tick.time
+        readingStart = evidenceStart(of: tick)
         checks = CancelChecks(advanced: configuration.advanced, startPeakBpm: tick.longWindowPeakBpm)
         stickyRmssd = nil
         signalLevel = SignalLevelSmoother()
         trajectory = ReadingTrajectory()
         sawFirstBeat = false
         pendingHostCancel = nil
-        transition(to: .measuring(elapsed: 0), &output)
-        output.actions.append(.startReading(at: tick.time))
+        let elapsed = tick.time - readingStart
+        transition(to: .measuring(elapsed: elapsed), &output)
+        output.actions.append(.startReading(at: readingStart))
         output.events.append(.started)
-        output.events.append(.preview(.empty))
+        output.events.append(.preview(.atStart(elapsed: elapsed, readingDuration: configuration.readingDuration)))
+    }
+
+    /// Where a reading opened by `tick` begins. A tick readable only because a faint pulse stands out of the noise
+    /// over the last seconds (`LiveTick.faintPulseStandsOut`: without it, its guidance would not be `compliant`)
+    /// shows that the pulse was there for the whole span of that look: the reading begins where the look's evidence
+    /// begins (`LiveTick.faintPulseEvidenceSeconds`, at most `LiveTick.longestEvidenceSeconds`), never before
+    /// positioning began nor before its latest tick without contact (the look itself never reaches past a frame
+    /// gap or level step). Any other start begins at the tick.
+    private func evidenceStart(of tick: LiveTick) -> Double {
+        var plain = tick
+        plain.faintPulseStandsOut = false
+        guard tick.faintPulseStandsOut, guidance(for: plain) != .compliant else { return tick.time }
+        let span = min(max(tick.faintPulseEvidenceSeconds, 0), LiveTick.longestEvidenceSeconds)
+        let earliest = max(positioningStart ?? tick.time, lastNoContactTime ?? -Double.infinity)
+        return min(tick.time, max(tick.time - span, earliest))
     }
 
     /// `advanced.positioningTimeoutSeconds` (sample time since positioning began): fails the session with
@@ -243,16 +270,20 @@ public struct ReadingStateMachine: Sendable {
 
     // MARK: - Measuring
 
+    /// One measuring tick. `elapsed` (previews, progress, completion, cancel contexts) counts from the reading's
+    /// start; the live values' clocks (RMSSD from 20 s, breathing from 30 s, the trajectory) count from the
+    /// opening tick, where the live analysis restarted, so they mean what they do on a reading that began there.
     private mutating func measure(_ tick: LiveTick, _ output: inout Output) {
         let elapsed = tick.time - readingStart
+        let live = tick.time - openingTime
         state = .measuring(elapsed: elapsed)
         checks.record(tick)
-        trajectory.record(tick, elapsed: elapsed, frameDropFloor: Self.frameDropFraction * Double(fpsTier))
-        if elapsed >= 20, let rmssd = tick.rmssdMs { stickyRmssd = rmssd }
+        trajectory.record(tick, elapsed: live, frameDropFloor: Self.frameDropFraction * Double(fpsTier))
+        if live >= 20, let rmssd = tick.rmssdMs { stickyRmssd = rmssd }
         output.events.append(.preview(LivePreview(
             elapsed: elapsed, progress: min(1, max(0, elapsed / configuration.readingDuration)),
             heartRateBpm: tick.heartRateBpm, rmssdMs: stickyRmssd,
-            breathingRateBrpm: elapsed >= 30 ? tick.breathingRateBrpm : nil,
+            breathingRateBrpm: live >= 30 ? tick.breathingRateBrpm : nil,
             signalLevel: signalLevel.level(score: tick.qualityScore, cancelNear: checks.isPoorSignalCancelNear),
             abortRisk: checks.abortRisk)))
         let complete = elapsed >= configuration.readingDuration - 1e-9
@@ -291,6 +322,7 @@ public struct ReadingStateMachine: Sendable {
     private mutating func enterPositioning(_ output: inout Output) {
         startGate.reset()
         positioningStart = nil
+        lastNoContactTime = nil
         pendingHostCancel = nil
         transition(to: .positioning, &output)
     }

@@ -25,8 +25,9 @@ public struct ReadingTrajectory: Sendable, Equatable {
     /// An empty trajectory (a reading that just started).
     public init() {}
 
-    /// Records one measuring preview `elapsed` seconds into the attempt; `frameDropFloor` is the frame rate below
-    /// which the camera counts as dropping frames.
+    /// Records one measuring preview `elapsed` seconds after the tick that opened the start gate (where the live
+    /// analysis restarted; a reading begun on a faint pulse's evidence began earlier, but had no previews then);
+    /// `frameDropFloor` is the frame rate below which the camera counts as dropping frames.
     mutating func record(_ tick: LiveTick, elapsed: Double, frameDropFloor: Double) {
         if let score = tick.qualityScore {
             if elapsed >= 15, qualityAt15s == nil { qualityAt15s = score }

@@ -20,6 +20,8 @@ struct SessionWorkerState {
     private var keepingAttempt = false
     private var attemptFrames: [FrameSample] = []
     private var attemptMotion: [MotionSample] = []
+    /// The latest seconds of positioning's samples, for a reading that begins before its opening tick.
+    private var positioningSamples = PositioningSamples(seconds: LiveTick.longestEvidenceSeconds)
     /// Wall-clock time (Unix s) of the session's first frame, read once (a replay's: the recorded one), and kept
     /// through a restart: the result's `capturedAt`. Never a sample time added to it, so never in the future.
     private var firstFrameWallTime: Double?
@@ -111,7 +113,7 @@ struct SessionWorkerState {
         case .motion(let motion):
             guard isConsuming else { return [] }
             engine.push(motion)
-            if keepingAttempt { attemptMotion.append(motion) }
+            if keepingAttempt { attemptMotion.append(motion) } else if isPositioning { positioningSamples.append(motion) }
             return record(.motion(motion))
         case .hostCancel(let reason):
             machine.requestCancel(reason: reason)
@@ -137,12 +139,16 @@ struct SessionWorkerState {
     /// Whether frames and motion are being consumed (positioning or measuring).
     private var isConsuming: Bool { machine.state != .idle && !machine.isFinished }
 
+    /// Whether the machine is positioning: its samples are kept for a reading that may begin among them.
+    private var isPositioning: Bool { machine.state == .positioning && !machine.isFinished }
+
     private mutating func beginIfPending() -> [ReadingStateMachine.Output] {
         guard beginPending else { return [] }
         beginPending = false
         if hasBegun { restartEngine() }
         hasBegun = true
         settleUntil = nil
+        positioningSamples.removeAll()
         return [machine.begin()]
     }
 
@@ -166,10 +172,10 @@ struct SessionWorkerState {
         outputs += record(.frame(frame))
         if settleUntil == nil { settleUntil = frame.timestamp + (discardsSettlingSecond ? 1 : 0) }
         guard frame.timestamp >= settleUntil! else { return outputs }
-        if keepingAttempt { attemptFrames.append(frame) }
+        if keepingAttempt { attemptFrames.append(frame) } else if isPositioning { positioningSamples.append(frame) }
         let step = engine.push(frame)
         outputs += step.beats.map { machine.handleBeat(ibiMs: $0) }
-        if let tick = step.tick { outputs.append(applied(machine.handle(tick))) }
+        if let tick = step.tick { outputs.append(applied(machine.handle(tick), tickTime: tick.time)) }
         return outputs.filter { !$0.events.isEmpty || !$0.actions.isEmpty }
     }
 
@@ -183,22 +189,39 @@ struct SessionWorkerState {
         return [ReadingStateMachine.Output(events: [.recordingError(error)])]
     }
 
-    /// Applies the engine-side actions of an output (reset at a start, dropping an abandoned attempt).
-    private mutating func applied(_ output: ReadingStateMachine.Output) -> ReadingStateMachine.Output {
+    /// Applies the engine-side actions of an output (reset at a start, dropping an abandoned attempt); `tickTime` is
+    /// the sample time of the tick the output answers, if any.
+    private mutating func applied(_ output: ReadingStateMachine.Output,
+                                  tickTime: Double? = nil) -> ReadingStateMachine.Output {
         for action in output.actions {
             switch action {
-            case .startReading:
+            case .startReading(let start):
                 engine.reset()
-                attemptFrames.removeAll(keepingCapacity: true)
-                attemptMotion.removeAll(keepingCapacity: true)
+                seedAttempt(from: start, openingTick: tickTime ?? start)
                 keepingAttempt = true
             case .abandonReading, .finalize:
+                positioningSamples.removeAll()
                 keepingAttempt = false
             case .releaseSource:
                 break
             }
         }
         return output
+    }
+
+    /// Starts the attempt's samples for a reading beginning at `start` and opened by the tick at `openingTick`. A
+    /// reading that begins at its opening tick keeps the frames after the one that produced that tick, as every
+    /// reading always has; one that begins earlier (on a faint pulse's evidence) is seeded with the positioning
+    /// samples kept from `start` on, that frame included, so its samples run on without a hole.
+    private mutating func seedAttempt(from start: Double, openingTick: Double) {
+        attemptFrames.removeAll(keepingCapacity: true)
+        attemptMotion.removeAll(keepingCapacity: true)
+        if start < openingTick {
+            let kept = positioningSamples.samples(from: start)
+            attemptFrames += kept.frames
+            attemptMotion += kept.motion
+        }
+        positioningSamples.removeAll()
     }
 
     /// Runs the final analysis of the attempt `from…to` and hands the outcome to the machine.

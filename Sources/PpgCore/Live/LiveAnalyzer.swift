@@ -242,6 +242,8 @@ public struct LiveAnalyzer: Sendable {
         let longLook = belowPass || faint ? longLook(now: now, plausibleShare: plausibleShare, faint: faint) : nil
         let peakHolds = faintPeakHold.record(time: now, peakBpm: longLook?.peakBpm,
                                              runSince: runStart + SustainedPulse.windowSeconds - 0.5)
+        let standsOut = (longLook?.standsOut ?? false) && peakHolds
+        let evidenceSeconds = standsOut ? max(0, min(SustainedPulse.windowSeconds, time - runStart)) : 0
         return LiveTick(
             time: time,
             contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
@@ -261,9 +263,8 @@ public struct LiveAnalyzer: Sendable {
             sustainedPulse: belowPass && sustainedRate != nil,
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
-            frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds,
-            faintPulseStandsOut: (longLook?.standsOut ?? false) && peakHolds,
-            longWindowPeakBpm: longLook?.peakBpm)
+            frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds, faintPulseStandsOut: standsOut,
+            longWindowPeakBpm: longLook?.peakBpm, faintPulseEvidenceSeconds: evidenceSeconds)
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).

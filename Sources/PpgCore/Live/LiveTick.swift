@@ -60,6 +60,11 @@ public struct LiveTick: Sendable, Equatable {
     /// is faint or whose quality score is below the pass threshold, once the run spans the window; nil otherwise.
     /// A faint pulse too weak for the 5 s score keeps its peak there from window to window, which noise does not.
     public var longWindowPeakBpm: Double?
+    /// How many seconds before `time` the evidence of a faint pulse standing out (`faintPulseStandsOut`) begins: the
+    /// look's span (`SustainedPulse.windowSeconds`, measured back from `time`), never reaching before the run's start
+    /// (the last frame gap or level step); 0 when no faint pulse stands out. A reading the look alone starts begins there (`ReadingStateMachine`); a
+    /// longer look reports its own span, up to `longestEvidenceSeconds`.
+    public var faintPulseEvidenceSeconds: Double
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
     /// pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99), while a
@@ -71,6 +76,9 @@ public struct LiveTick: Sendable, Equatable {
     /// reached 8 times it and more, most of them 20 times. Without it, frame noise of half a count on a steady
     /// finger-coloured light passed the amplitude floor and filled the start gate.
     public static let pulseToNoiseFloor = 5.0
+    /// The longest span any look of the live analysis reports as evidence (`faintPulseEvidenceSeconds`): the frame
+    /// history it keeps. How far back a session keeps positioning frames for a reading to begin at.
+    public static let longestEvidenceSeconds = LiveAnalyzer.historySeconds
 
     /// Whether the tick's pulse is large enough to read: `amplitude` reaches `minAmplitude` (counts; the share
     /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly or it stands out over 15 s) and
@@ -96,7 +104,7 @@ public struct LiveTick: Sendable, Equatable {
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
                 disturbed: Bool = false, showsCleanPulse: Bool = false,
                 frameNoise: Double = 0, faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false,
-                longWindowPeakBpm: Double? = nil) {
+                longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -115,5 +123,6 @@ public struct LiveTick: Sendable, Equatable {
         self.faintPulseConfirmed = faintPulseConfirmed
         self.faintPulseStandsOut = faintPulseStandsOut
         self.longWindowPeakBpm = longWindowPeakBpm
+        self.faintPulseEvidenceSeconds = faintPulseEvidenceSeconds
     }
 }

@@ -248,6 +248,31 @@ import StrictJSON
         #expect(!pulseFree.contains { $0.contains(#""type":"completed""#) })
     }
 
+    /// A saturated capture whose faint pulse starts the reading only through the 15 s look (seed 0: the gate opens
+    /// at 17 s): the reading begins where that look's evidence begins, 15 s earlier, and so completes 45 s after
+    /// `started`, its final analysis over a whole minute of frames from there. Before, it began at 17 s and
+    /// completed at 77 s.
+    @Test func aReadingStartedOnAFaintPulsesEvidenceBeginsWhereTheEvidenceBegins() throws {
+        let capture = SaturatedWeakPulse(seed: 0)
+        let reading = SyntheticReading(configuration: capture.configuration, durationS: 90)
+        let events = try Self.replayed(reading.frames, name: "backdated")
+        let time = { (type: String) in
+            events.first { $0.contains(#""type":"\#(type)""#) }.flatMap { Self.object($0)["t"]?.numberValue }
+        }
+        let measuring = try #require(events.first { $0.contains(#""state":"measuring""#) })
+        let counted = try #require(Self.object(measuring)["elapsed"]?.numberValue)
+        #expect(counted == 15, "the first state counts the look's 15 s")
+        let started = try #require(time("started"))
+        let complete = try #require(time("measurementComplete"), "\(events.filter { $0.contains("cancel") })")
+        #expect(complete - started > 44 && complete - started < 46, "\(started)…\(complete)")
+        let completed = try #require(events.first { $0.contains(#""type":"completed""#) })
+        let result = try #require(Self.object(completed)["result"]?.objectValue)
+        let duration = try #require(result["durationSeconds"]?.numberValue)
+        #expect(duration > 59.5, "the final analysis holds the whole minute from the evidence's start")
+        let bpm = try #require(result["heartRateBpm"]?.numberValue)
+        #expect(abs(bpm - capture.heartRateBpm) <= 5, "\(bpm) bpm for \(capture.heartRateBpm)")
+    }
+
     /// The events of a live session replaying `frames` (written to a temporary CSV named after `name`).
     private static func replayed(_ frames: [FrameSample], name: String) throws -> [String] {
         let path = temporaryPath("\(name).csv")

@@ -1,0 +1,36 @@
+import Testing
+@testable import PpgCore
+
+/// The span of a faint pulse's evidence (`LiveTick.faintPulseEvidenceSeconds`): what a reading started on the
+/// 15 s look alone counts as already measured.
+struct FaintPulseEvidenceTests {
+    /// The ticks of the live analyzer over a saturated weak-pulse capture (`SaturatedWeakPulse`, seed 0: its pulse
+    /// stands out over 15 s from about 16 s on), leaving out the frames in `dropped`.
+    private static func ticks(dropping dropped: Range<Double>? = nil) -> [LiveTick] {
+        let reading = SyntheticReading(configuration: SaturatedWeakPulse(seed: 0).configuration, durationS: 40)
+        var analyzer = LiveAnalyzer()
+        var ticks: [LiveTick] = []
+        for frame in reading.frames where !(dropped?.contains(frame.timestamp) ?? false) {
+            if let tick = analyzer.push(frame).tick { ticks.append(tick) }
+        }
+        return ticks
+    }
+
+    @Test func aStandingOutPulseCarriesTheLooksFifteenSecondsAndNoOtherTickAny() {
+        let ticks = Self.ticks()
+        let standing = ticks.filter(\.faintPulseStandsOut)
+        #expect(!standing.isEmpty)
+        #expect(standing.allSatisfy { $0.faintPulseEvidenceSeconds == SustainedPulse.windowSeconds },
+                "\(standing.map(\.faintPulseEvidenceSeconds))")
+        #expect(ticks.filter { !$0.faintPulseStandsOut }.allSatisfy { $0.faintPulseEvidenceSeconds == 0 })
+    }
+
+    @Test func theEvidenceNeverReachesBackPastAFrameGap() {
+        // Half a second of frames lost at 8 s: the run starts again at 8.5 s, and no look's evidence reaches before.
+        let gapEnd = 8.5
+        let standing = Self.ticks(dropping: 8.0..<gapEnd).filter(\.faintPulseStandsOut)
+        #expect(!standing.isEmpty)
+        #expect(standing.allSatisfy { $0.time - $0.faintPulseEvidenceSeconds >= gapEnd },
+                "\(standing.map { ($0.time, $0.faintPulseEvidenceSeconds) })")
+    }
+}
