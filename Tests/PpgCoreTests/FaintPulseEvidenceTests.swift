@@ -26,11 +26,14 @@ struct FaintPulseEvidenceTests {
     }
 
     @Test func theEvidenceNeverReachesBackPastAFrameGap() {
-        // Half a second of frames lost at 8 s: the run starts again at 8.5 s, and no look's evidence reaches before.
-        let gapEnd = 8.5
-        let standing = Self.ticks(dropping: 8.0..<gapEnd).filter(\.faintPulseStandsOut)
+        // Half a second of frames lost at 8.7 s: the run starts again at 9.2 s, and no look's evidence reaches before.
+        let gapEnd = 9.2
+        let standing = Self.ticks(dropping: 8.7..<gapEnd).filter(\.faintPulseStandsOut)
         #expect(!standing.isEmpty)
         #expect(standing.allSatisfy { $0.time - $0.faintPulseEvidenceSeconds >= gapEnd },
+                "\(standing.map { ($0.time, $0.faintPulseEvidenceSeconds) })")
+        // The first look after the gap (at 24 s, 14.8 s of run behind it) stands out: its span is cut to the run.
+        #expect(standing.contains { $0.faintPulseEvidenceSeconds < SustainedPulse.windowSeconds },
                 "\(standing.map { ($0.time, $0.faintPulseEvidenceSeconds) })")
     }
 }

@@ -7,12 +7,14 @@ extension LiveTick {
          heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
          liveEstimate: LiveEstimate = .none, redDc: Double = 150, sustainedPulse: Bool = false,
          disturbed: Bool = false, showsCleanPulse: Bool = false, frameNoise: Double = 0,
-         faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false, longWindowPeakBpm: Double? = nil) {
+         faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false, longWindowPeakBpm: Double? = nil,
+         faintPulseEvidenceSeconds: Double = 0) {
         self.init(time: time, contact: contact, qualityScore: qualityScore, amplitude: amplitude,
                   measuredFps: measuredFps, saturationFraction: 0, redDc: redDc, heartRateBpm: heartRateBpm,
                   rmssdMs: rmssdMs, breathingRateBrpm: breathingRateBrpm, estimate: liveEstimate,
                   sustainedPulse: sustainedPulse, disturbed: disturbed, showsCleanPulse: showsCleanPulse,
                   frameNoise: frameNoise, faintPulseConfirmed: faintPulseConfirmed,
-                  faintPulseStandsOut: faintPulseStandsOut, longWindowPeakBpm: longWindowPeakBpm)
+                  faintPulseStandsOut: faintPulseStandsOut, longWindowPeakBpm: longWindowPeakBpm,
+                  faintPulseEvidenceSeconds: faintPulseEvidenceSeconds)
     }
 }
