@@ -113,7 +113,11 @@ struct SessionWorkerState {
         case .motion(let motion):
             guard isConsuming else { return [] }
             engine.push(motion)
-            if keepingAttempt { attemptMotion.append(motion) } else if isPositioning { positioningSamples.append(motion) }
+            if keepingAttempt {
+                attemptMotion.append(motion)
+            } else if isPositioning {
+                positioningSamples.append(motion)
+            }
             return record(.motion(motion))
         case .hostCancel(let reason):
             machine.requestCancel(reason: reason)

@@ -62,8 +62,8 @@ public struct LiveTick: Sendable, Equatable {
     public var longWindowPeakBpm: Double?
     /// How many seconds before `time` the evidence of a faint pulse standing out (`faintPulseStandsOut`) begins: the
     /// look's span (`SustainedPulse.windowSeconds`, measured back from `time`), never reaching before the run's start
-    /// (the last frame gap or level step); 0 when no faint pulse stands out. A reading the look alone starts begins there (`ReadingStateMachine`); a
-    /// longer look reports its own span, up to `longestEvidenceSeconds`.
+    /// (the last frame gap or level step); 0 when no faint pulse stands out. A reading the look alone starts begins
+    /// there (`ReadingStateMachine`); a longer look reports its own span, up to `longestEvidenceSeconds`.
     public var faintPulseEvidenceSeconds: Double
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
