@@ -19,11 +19,8 @@ public struct LivePreview: Sendable, Equatable {
     /// Distance to the no-low-discard-estimate cancel.
     public var abortRisk: AbortRisk
 
-    /// The empty preview that follows `started`.
-    static let empty = LivePreview(elapsed: 0, progress: 0, abortRisk: .none)
-
-    /// The preview that follows `started` on a reading that begins `elapsed` seconds before its opening tick (0 but
-    /// for a start on a faint pulse's evidence): no values yet, its elapsed and progress.
+    /// The preview that follows `started`, with no values yet: on a reading that begins `elapsed` seconds before its
+    /// opening tick (0 but for a start on a faint pulse's evidence), its elapsed and progress.
     static func atStart(elapsed: Double, readingDuration: Double) -> LivePreview {
         LivePreview(elapsed: elapsed, progress: min(1, max(0, elapsed / readingDuration)), abortRisk: .none)
     }

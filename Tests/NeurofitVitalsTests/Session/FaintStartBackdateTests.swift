@@ -87,7 +87,7 @@ import Testing
         harness.feed(17, Self.faint(span: 0, standsOut: false))
         harness.feed(3, Self.clean)
         #expect(harness.start == 20)
-        #expect(harness.events.contains(.preview(.empty)))
+        #expect(harness.events.contains(.preview(.atStart(elapsed: 0, readingDuration: 60))))
         harness.feed(60, Self.clean)
         #expect(harness.finalized.map { [$0.from, $0.to] } == [20, 80])
     }

@@ -279,7 +279,8 @@ private func levels(_ events: [SessionEvent]) -> [SignalLevelName?] {
     @Test func signalLevelIsAbsentUntilTheFirstScoredPreview() {
         var harness = Harness()
         harness.startReading()
-        #expect(harness.events.contains(.preview(.empty)) && LivePreview.empty.signalLevel == nil)
+        let empty = LivePreview.atStart(elapsed: 0, readingDuration: VitalsConfiguration().readingDuration)
+        #expect(harness.events.contains(.preview(empty)) && empty.signalLevel == nil)
         let unscored = { (time: Double) in
             LiveTick(time: time, contact: true, qualityScore: nil, amplitude: 2,
                        liveEstimate: .accepted(discardRatio: 0.1))
