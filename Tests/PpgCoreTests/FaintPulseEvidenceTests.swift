@@ -36,4 +36,15 @@ struct FaintPulseEvidenceTests {
         #expect(standing.contains { $0.faintPulseEvidenceSeconds < SustainedPulse.windowSeconds },
                 "\(standing.map { ($0.time, $0.faintPulseEvidenceSeconds) })")
     }
+
+    @Test func everyTickCarriesItsRunsSecondsWhichAFrameGapRestarts() {
+        // Half a second of frames lost at 8.7 s: the run restarts at the first frame after it, 9.2 s or just after.
+        let ticks = Self.ticks(dropping: 8.7..<9.2)
+        let before = ticks.filter { $0.time < 8.7 }, after = ticks.filter { $0.time >= 10 }
+        #expect(!before.isEmpty && !after.isEmpty)
+        #expect(before.allSatisfy { $0.runSeconds > $0.time - 1 }, "\(before.map { ($0.time, $0.runSeconds) })")
+        #expect(after.allSatisfy { abs($0.runSeconds - ($0.time - 9.2)) < 0.05 },
+                "\(after.map { ($0.time, $0.runSeconds) })")
+        #expect(ticks.allSatisfy { $0.runSeconds >= $0.faintPulseEvidenceSeconds })
+    }
 }

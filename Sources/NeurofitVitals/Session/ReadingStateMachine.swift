@@ -205,7 +205,8 @@ public struct ReadingStateMachine: Sendable {
         if positioningStart == nil { positioningStart = tick.time }
         if !tick.contact { lastNoContactTime = tick.time }
         let guidance = guidance(for: tick)
-        startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick))
+        startGate.record(eligible: guidance == .compliant && exposureAllowsStart(tick),
+                         faintEvidenceSeconds: faintEvidenceSeconds(of: tick))
         output.events.append(.guidance(guidance, startProgress: startGate.progress))
         guard startGate.isOpen, isAutoStartEnabled else {
             failIfPositioningTimedOut(tick, lastGuidance: guidance, &output)
@@ -226,19 +227,29 @@ public struct ReadingStateMachine: Sendable {
         output.events.append(.preview(.atStart(elapsed: elapsed, readingDuration: configuration.readingDuration)))
     }
 
-    /// Where a reading opened by `tick` begins. A tick readable only because a faint pulse stands out of the noise
-    /// over the last seconds (`LiveTick.faintPulseStandsOut`: without it, its guidance would not be `compliant`)
-    /// shows that the pulse was there for the whole span of that look: the reading begins where the look's evidence
-    /// begins (`LiveTick.faintPulseEvidenceSeconds`, at most `LiveTick.longestEvidenceSeconds`), never before
-    /// positioning began nor before its latest tick without contact (the look itself never reaches past a frame
-    /// gap or level step). Any other start begins at the tick.
+    /// Where a reading opened by `tick` begins. When a tick of the gate that opened was eligible only because a
+    /// faint pulse stands out of the noise over the last seconds (`faintEvidenceSeconds(of:)`), the pulse was there
+    /// for the whole span of that look before that tick, and every tick of the gate since was eligible: the reading
+    /// begins the longest such span (at most `LiveTick.longestEvidenceSeconds`) before the opening tick, whatever
+    /// made the opening tick itself eligible, never before positioning began, its latest tick without contact or the
+    /// opening tick's run (`LiveTick.runSeconds`: the last frame gap or level step). A gate filled without that
+    /// evidence begins at the tick.
     private func evidenceStart(of tick: LiveTick) -> Double {
+        let span = min(startGate.longestFaintEvidenceSeconds, LiveTick.longestEvidenceSeconds)
+        guard span > 0 else { return tick.time }
+        let earliest = max(positioningStart ?? tick.time, lastNoContactTime ?? -Double.infinity,
+                           tick.time - max(tick.runSeconds, 0))
+        return min(tick.time, max(tick.time - span, earliest))
+    }
+
+    /// The span of faint-pulse evidence `tick` counts through (`LiveTick.faintPulseEvidenceSeconds`) when it is
+    /// readable only because a faint pulse stands out (`LiveTick.faintPulseStandsOut`: without it, its guidance would
+    /// not be `compliant`); 0 for any other tick.
+    private func faintEvidenceSeconds(of tick: LiveTick) -> Double {
         var plain = tick
         plain.faintPulseStandsOut = false
-        guard tick.faintPulseStandsOut, guidance(for: plain) != .compliant else { return tick.time }
-        let span = min(max(tick.faintPulseEvidenceSeconds, 0), LiveTick.longestEvidenceSeconds)
-        let earliest = max(positioningStart ?? tick.time, lastNoContactTime ?? -Double.infinity)
-        return min(tick.time, max(tick.time - span, earliest))
+        guard tick.faintPulseStandsOut, guidance(for: plain) != .compliant else { return 0 }
+        return tick.faintPulseEvidenceSeconds
     }
 
     /// `advanced.positioningTimeoutSeconds` (sample time since positioning began): fails the session with

@@ -264,7 +264,8 @@ public struct LiveAnalyzer: Sendable {
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
             frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds, faintPulseStandsOut: standsOut,
-            longWindowPeakBpm: longLook?.peakBpm, faintPulseEvidenceSeconds: evidenceSeconds)
+            longWindowPeakBpm: longLook?.peakBpm, faintPulseEvidenceSeconds: evidenceSeconds,
+            runSeconds: max(0, time - runStart))
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).

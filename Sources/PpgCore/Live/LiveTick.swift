@@ -65,6 +65,11 @@ public struct LiveTick: Sendable, Equatable {
     /// (the last frame gap or level step); 0 when no faint pulse stands out. A reading the look alone starts begins
     /// there (`ReadingStateMachine`); a longer look reports its own span, up to `longestEvidenceSeconds`.
     public var faintPulseEvidenceSeconds: Double
+    /// Seconds of the current run up to `time`: since the first frame after the last frame gap or level step (a
+    /// channel switch does not end it; nor does a reading's start). No evidence of the live analysis reaches
+    /// further back; a reading begun on a faint pulse's evidence never begins before it (`ReadingStateMachine`).
+    /// Infinite when unknown (a tick made by hand).
+    public var runSeconds: Double
 
     /// Share of the amplitude floor a pulse needs while its window shows it cleanly (`showsCleanPulse`): a clean
     /// pulse half the floor is read (a fingertip at 0.39–0.5 counts with beats correlating at 0.94–0.99), while a
@@ -104,7 +109,8 @@ public struct LiveTick: Sendable, Equatable {
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
                 disturbed: Bool = false, showsCleanPulse: Bool = false,
                 frameNoise: Double = 0, faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false,
-                longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0) {
+                longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0,
+                runSeconds: Double = .infinity) {
         self.time = time
         self.contact = contact
         self.qualityScore = qualityScore
@@ -124,5 +130,6 @@ public struct LiveTick: Sendable, Equatable {
         self.faintPulseStandsOut = faintPulseStandsOut
         self.longWindowPeakBpm = longWindowPeakBpm
         self.faintPulseEvidenceSeconds = faintPulseEvidenceSeconds
+        self.runSeconds = runSeconds
     }
 }

@@ -82,6 +82,49 @@ import Testing
         #expect(harness.elapsed.first == 15 && harness.elapsed.last == 60)
     }
 
+    /// A faint pulse whose 5 s score passed and whose 15 s confirmation holds (`faintPulseConfirmed`): eligible
+    /// without the faint look.
+    private static func confirmed(_ time: Double) -> LiveTick {
+        LiveTick(time: time, contact: true, qualityScore: 0.6, amplitude: 1.5, redDc: 250, frameNoise: 0.5,
+                 faintPulseConfirmed: true, longWindowPeakBpm: 120)
+    }
+
+    @Test func aGateFilledOnTheFaintLookBeginsWhereItsEvidenceBeginsWhateverOpenedIt() {
+        // Two ticks eligible only through the look, then one whose score and confirmation pass on their own: the
+        // gate was filled by the look's evidence, so the reading begins its 15 s before the opening tick.
+        var harness = Harness()
+        harness.feed(17, Self.faint(span: 0, standsOut: false))
+        harness.feed(2, Self.faint(span: 15))
+        harness.feed(1, Self.confirmed)
+        #expect(harness.start == 5)
+        #expect(harness.events.contains(.state(.measuring(elapsed: 15))))
+        // The same ticks without the look: the gate never fills on the first two.
+        var plain = Harness()
+        plain.feed(17, Self.faint(span: 0, standsOut: false))
+        plain.feed(3, Self.confirmed)
+        #expect(plain.start == 20)
+        // The look's evidence before the gate's window counts for nothing.
+        var older = Harness()
+        older.feed(17, Self.faint(span: 0, standsOut: false))
+        older.feed(2, Self.faint(span: 15))
+        older.feed(1, Self.faint(span: 0, standsOut: false))
+        older.feed(3, Self.confirmed)
+        #expect(older.start == 23)
+    }
+
+    @Test func theGatesEvidenceNeverReachesPastTheOpeningTicksRun() {
+        // The opening tick's run began 4 s before it (a frame gap or level step the gate's ticks did not show).
+        var harness = Harness()
+        harness.feed(17, Self.faint(span: 0, standsOut: false))
+        harness.feed(2, Self.faint(span: 15))
+        harness.feed(1) { time in
+            var tick = Self.confirmed(time)
+            tick.runSeconds = 4
+            return tick
+        }
+        #expect(harness.start == 16)
+    }
+
     @Test func aCleanStartBeginsAtItsTickWhateverTheFaintLookSays() {
         var harness = Harness()
         harness.feed(17, Self.faint(span: 0, standsOut: false))

@@ -273,6 +273,16 @@ import StrictJSON
         #expect(abs(bpm - capture.heartRateBpm) <= 5, "\(bpm) bpm for \(capture.heartRateBpm)")
     }
 
+    @Test func aGateFilledOnAFaintPulsesEvidenceBeginsThereThoughItsOpeningTickPassedWithoutIt() throws {
+        // Seed 23 (a faint 15 s pulse under a clipped red): its opening tick passes without the 15 s look, the ticks
+        // that filled the gate before it needed the look. The reading counts the look's 15 s and completes in 90 s.
+        let reading = SyntheticReading(configuration: SaturatedWeakPulse(seed: 23).configuration, durationS: 90)
+        let events = try Self.replayed(reading.frames, name: "gate-backdated")
+        let measuring = try #require(events.first { $0.contains(#""state":"measuring""#) })
+        #expect(Self.object(measuring)["elapsed"]?.numberValue == 15, "\(measuring)")
+        #expect(events.contains { $0.contains(#""type":"completed""#) }, "\(events.filter { $0.contains("cancel") })")
+    }
+
     /// The events of a live session replaying `frames` (written to a temporary CSV named after `name`).
     private static func replayed(_ frames: [FrameSample], name: String) throws -> [String] {
         let path = temporaryPath("\(name).csv")
