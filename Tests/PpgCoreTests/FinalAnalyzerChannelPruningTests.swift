@@ -34,7 +34,8 @@ struct FinalAnalyzerChannelPruningTests {
             let signal = ReadingSignal(frames: reading.frames)
             var plans = FourierPlans()
             for channel in PulseChannel.allCases {
-                if let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans) {
+                if let analysis = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans,
+                                                          levels: analyzer.channelLevels(channel, signal)) {
                     analyses.append((signal, analysis))
                 } else {
                     Issue.record("a channel without a bar is always analysed", sourceLocation: sourceLocation)
@@ -63,13 +64,15 @@ struct FinalAnalyzerChannelPruningTests {
             let signal = ReadingSignal(frames: reading.frames)
             var plans = FourierPlans()
             let full = PulseChannel.allCases.compactMap {
-                analyzer.analyzeChannel($0, signal: signal, motion: [], plans: &plans)
+                analyzer.analyzeChannel($0, signal: signal, motion: [], plans: &plans,
+                                        levels: analyzer.channelLevels($0, signal))
             }
             let expected = ChannelChoice(candidates: full.map(\.candidate)).channel
             var kept: [ChannelChoice.Candidate] = []
             for analysis in full {
                 let bar = FinalAnalyzer.scoreToBeat(kept)
                 if analyzer.analyzeChannel(analysis.candidate.channel, signal: signal, motion: [], plans: &plans,
+                                           levels: analyzer.channelLevels(analysis.candidate.channel, signal),
                                            mustExceed: bar) == nil {
                     pruned += 1
                     let score = try #require(analysis.candidate.score), threshold = try #require(bar)
@@ -106,8 +109,8 @@ struct FinalAnalyzerChannelPruningTests {
         for (signal, analysis) in channelAnalyses(analyzer) {
             let mean = analysis.evidence.meanScore
             for bar in [mean - 0.05, mean + 0.01, 1.0, 1.01] {
-                let pruned = analyzer.qualityWindows(signal: signal, pulses: analysis.pulses,
-                                                     beats: analysis.beats, plans: &plans, mustExceed: bar) == nil
+                let pruned = analyzer.qualityWindows(signal: signal, pulses: analysis.pulses, beats: analysis.beats,
+                                                     cut: nil, plans: &plans, mustExceed: bar) == nil
                 if analyzer.framesRuleOut(bar, signal: signal, cut: nil) {
                     #expect(pruned, "ruled out at bar \(bar) although its windows reach \(mean)")
                     ruledOut += 1

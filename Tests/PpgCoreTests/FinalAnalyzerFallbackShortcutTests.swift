@@ -30,13 +30,16 @@ struct FinalAnalyzerFallbackShortcutTests {
         }
         var plans = FourierPlans()
         let present = Set(measured.analyses.map(\.candidate.channel))
-        for channel in PulseChannel.allCases where !present.contains(channel)
-            && !ChannelChoice.hasUsableLevel(analyzer.channelLevels(channel, measured.signal)) {
-            if let analysis = analyzer.analyzeChannel(channel, signal: measured.signal, motion: [], plans: &plans) {
+        for channel in PulseChannel.allCases where !present.contains(channel) {
+            let levels = analyzer.channelLevels(channel, measured.signal)
+            guard !ChannelChoice.hasUsableLevel(levels) else { continue }
+            if let analysis = analyzer.analyzeChannel(channel, signal: measured.signal, motion: [], plans: &plans,
+                                                      levels: levels) {
                 full.analyses.append(analysis)
             }
         }
-        full.selection = analyzer.selection(among: full.analyses)
+        full.selection = analyzer.selection(among: full.analyses,
+                                            redDc: analyzer.channelLevels(.red, measured.signal).dc)
         return full
     }
 
@@ -63,9 +66,10 @@ struct FinalAnalyzerFallbackShortcutTests {
             let signal = ReadingSignal(frames: frames)
             var plans = FourierPlans()
             for channel in PulseChannel.allCases {
+                let levels = analyzer.channelLevels(channel, signal)
                 let shortcut = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans,
-                                                       onlyWithSpectralRate: true)
-                let full = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans)
+                                                       levels: levels, onlyWithSpectralRate: true)
+                let full = analyzer.analyzeChannel(channel, signal: signal, motion: [], plans: &plans, levels: levels)
                 #expect((shortcut == nil) == (full?.spectralRate == nil))
                 if let shortcut {
                     #expect(shortcut.spectralRate == full?.spectralRate)

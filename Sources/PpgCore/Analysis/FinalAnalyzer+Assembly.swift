@@ -43,7 +43,7 @@ extension FinalAnalyzer {
     /// at twice the rate), and they are not found again.
     func assemble(signal: ReadingSignal, selection: ChannelSelection, motion: [MotionSample], hrvAllowed: Bool,
                   screening: Bool, vouchedRateBpm: Double? = nil) -> Result<AnalysisResult, AnalysisError> {
-        let choice = selection.choice, evidence = selection.chosen.evidence
+        let evidence = selection.chosen.evidence
         var flags = evidence.flags(minimumAmplitude: options.minimumAmplitude)
         guard let intervals = selection.intervals else {
             return .failure(.noHeartRate(reasons: Self.merged(
@@ -55,7 +55,9 @@ extension FinalAnalyzer {
             return .failure(.noHeartRate(reasons: Self.merged(train.reasons.isEmpty ? ["few_beats"] : train.reasons,
                                                               flags)))
         }
-        if choice.redUnusable && answer.channel != .red { flags.append("clipped_red_used_\(answer.channel.rawValue)") }
+        if selection.choice.redUnusable && answer.channel != .red {
+            flags.append("clipped_red_used_\(answer.channel.rawValue)")
+        }
         flags += (intervals.gate?.vetoReasons ?? []).map { "gate_veto:" + $0.rawValue }
         if !train.agrees && answer.fromBeats { flags.append("hr_spectral_disagreement") }
 
@@ -70,7 +72,7 @@ extension FinalAnalyzer {
                 answer.fromBeats = false
             }
             if let half = check.rival, let source = answeringAnalysis,
-               let refitted = refittedResult(rateBpm: half, signal: signal, choice: choice, source: source,
+               let refitted = refittedResult(rateBpm: half, signal: signal, selection: selection, source: source,
                                              spectral: nil, motion: motion, hrvAllowed: hrvAllowed,
                                              screening: screening), refitted.quality != .withheld {
                 return .success(refitted)
@@ -82,7 +84,7 @@ extension FinalAnalyzer {
         let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && answer.fromBeats, evidence: evidence,
                              intervals: intervals)
         if vouchedRateBpm == nil, !answer.fromBeats, answer.rivals.isEmpty, let source = answeringAnalysis,
-           let refitted = refittedResult(rateBpm: answer.rateBpm, signal: signal, choice: choice, source: source,
+           let refitted = refittedResult(rateBpm: answer.rateBpm, signal: signal, selection: selection, source: source,
                                          spectral: selection.spectral, motion: motion, hrvAllowed: hrvAllowed,
                                          screening: screening), refitted.quality.rawValue >= tier.rawValue {
             return .success(refitted)
@@ -188,6 +190,8 @@ extension FinalAnalyzer {
         return clean ? .clean : .usable
     }
 
+    /// The breathing rate of the reading from `beats` (their untouched intervals, amplitudes and intensities,
+    /// those labelled normal valid) and the accelerometer's `motion`, over the span of `signal`'s frames.
     private func breathingAnalysis(beats: [DetectedBeat], intervals: IntervalAnalysis, signal: ReadingSignal,
                                    motion: [MotionSample]) -> BreathingAnalysis {
         var intervalByBeat = [Double?](repeating: nil, count: beats.count)
@@ -204,14 +208,13 @@ extension FinalAnalyzer {
             .analyze(input)
     }
 
-    /// The diagnostics of the chosen channel of `selection` (its levels those its analysis found).
+    /// The diagnostics of the chosen channel of `selection` (its levels those its analysis found), but for the
+    /// answer's own (`result(reporting:…)` sets `channel`, the source of the rate and the breathing figures).
     private func makeDiagnostics(signal: ReadingSignal, selection: ChannelSelection, metrics: HrvMetrics,
                                  intervals: IntervalAnalysis) -> AnalysisDiagnostics {
-        let choice = selection.choice, evidence = selection.chosen.evidence, beats = selection.chosen.beats
-        let candidate = selection.chosen.candidate
+        let evidence = selection.chosen.evidence, beats = selection.chosen.beats
         var diagnostics = AnalysisDiagnostics()
         diagnostics.effectiveFps = Int(signal.timing.measuredFps.rounded())
-        diagnostics.channel = choice.channel
         diagnostics.signalQuality = Int((100 * evidence.meanScore).rounded())
         diagnostics.qualityPassedFraction = evidence.qualityPassedFraction
         diagnostics.discardRatio = intervals.discardRatio
@@ -220,14 +223,14 @@ extension FinalAnalyzer {
         diagnostics.frameIntervalCv = signal.timing.intervalCv
         diagnostics.frameGapCount = signal.timing.longIntervalCount
         diagnostics.amplitude = evidence.amplitude
-        let dc = candidate.dc
+        let dc = selection.chosen.candidate.dc
         diagnostics.perfusionIndex = dc > 0 ? 100 * evidence.amplitude / dc : 0
         diagnostics.spectralConcentration = evidence.spectral?.concentration ?? 0
         diagnostics.snrDb = evidence.snrDb
         diagnostics.skewness = evidence.skewness
         diagnostics.templateCorrelation = Statistics.mean(beats.map(\.templateCorrelation)) ?? 0
         diagnostics.spectralHeartRateBpm = evidence.spectralHeartRateBpm
-        diagnostics.redDcMean = candidate.channel == .red ? candidate.dc : channelLevels(.red, signal).dc
+        diagnostics.redDcMean = selection.redDc
         diagnostics.gateEnabled = options.consistencyGate
         diagnostics.gateMergedFixEnabled = options.mergedIntervalFix
         diagnostics.displacedPeakBeats = intervals.keepsShape.filter { !$0 }.count

@@ -16,8 +16,9 @@ extension FinalAnalyzer {
 
     /// The result of `source`'s channel with its beats found at the period of `rateBpm` (the rate its spectrum or
     /// fold gave, rivals ruled out), when that result's heart rate comes from those beats and agrees with
-    /// `rateBpm`; nil otherwise. The spectral channel of the reading (`spectral`) still vouches for the rate.
-    func refittedResult(rateBpm: Double, signal: ReadingSignal, choice: ChannelChoice, source: ChannelAnalysis,
+    /// `rateBpm`; nil otherwise. The choice moves from `selection`'s to that channel; the spectral channel of the
+    /// reading (`spectral`) still vouches for the rate.
+    func refittedResult(rateBpm: Double, signal: ReadingSignal, selection: ChannelSelection, source: ChannelAnalysis,
                         spectral: ChannelAnalysis?, motion: [MotionSample], hrvAllowed: Bool,
                         screening: Bool) -> AnalysisResult? {
         let fitted = extractor.fitted(toPeriodSeconds: 60 / rateBpm)
@@ -25,15 +26,10 @@ extension FinalAnalyzer {
         channel.beats = source.raw.indices.flatMap {
             fitted.extract(source.raw[$0], pulse: source.pulses[$0], segmentIndex: $0).beats
         }
-        let refitChoice = ChannelChoice(channel: source.candidate.channel,
-                                        redUnusable: choice.redUnusable && source.candidate.channel != .red)
-        let intervals = channel.beats.count > Self.minimumIntervals
-            ? IntervalAnalysis(beats: channel.beats, mergedIntervalFix: options.mergedIntervalFix,
-                               gateEnabled: options.consistencyGate)
-            : nil
-        let selection = ChannelSelection(choice: refitChoice, chosen: channel, spectral: spectral,
-                                         intervals: intervals)
-        let outcome = assemble(signal: signal, selection: selection, motion: motion, hrvAllowed: hrvAllowed,
+        let refitted = ChannelSelection(choice: selection.choice.moved(to: source.candidate.channel), chosen: channel,
+                                        spectral: spectral, intervals: intervalAnalysis(of: channel.beats),
+                                        redDc: selection.redDc)
+        let outcome = assemble(signal: signal, selection: refitted, motion: motion, hrvAllowed: hrvAllowed,
                                screening: screening, vouchedRateBpm: rateBpm)
         guard case .success(let result) = outcome, result.diagnostics.hrSource == Self.beatsSource,
               abs(result.heartRateBpm - rateBpm) <= Self.refitAgreementBpm else { return nil }

@@ -52,7 +52,9 @@ extension FinalAnalyzer {
 
     /// A part of a reading: the frames within `span`, without those within `cut`.
     struct ReadingPart: Equatable {
+        /// The sample times the part runs over, seconds.
         var span: ClosedRange<Double>
+        /// The disturbed stretch left out of `span` (`disturbanceCut`); nil when the part keeps all of it.
         var cut: ClosedRange<Double>? = nil
         /// Whether the part is a channel's level run (`levelRuns`), which may be shorter than the other parts.
         var isLevelRun = false
@@ -140,8 +142,11 @@ extension FinalAnalyzer {
     /// A part tried, its screening result and its measurement (from which its complete result is assembled when
     /// it is chosen).
     struct TriedPart {
+        /// The part's screening result.
         var result: AnalysisResult
+        /// The part tried.
         var part: ReadingPart
+        /// The part measured as a reading of its own (`measure`).
         var measurement: SpanMeasurement
 
         /// Whether this part's result is better than `other`'s (`FinalAnalyzer.isBetter`).

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The final analysis of a completed reading: frames (+ optional accelerometer samples) → heart
 /// rate, HRV, stress index, SD2/SD1, breathing rate, quality tier, flags and diagnostics, or "no heart rate".
 ///
@@ -81,35 +79,46 @@ public struct FinalAnalyzer: Sendable {
     /// analysis, the analysis whose spectral rate stands highest, and the interval analysis of its beats (nil with
     /// too few beats for a heart rate), made once for every result of the span, screened or complete.
     struct ChannelSelection {
+        /// The channel chosen, and whether red was passed over for it.
         var choice: ChannelChoice
+        /// The chosen channel's analysis: the beats and evidence the result is assembled from.
         var chosen: ChannelAnalysis
+        /// The analysis whose spectral rate has the highest SNR; nil when no channel holds one.
         var spectral: ChannelAnalysis?
+        /// The interval analysis of `chosen`'s beats (`intervalAnalysis(of:)`).
         var intervals: IntervalAnalysis?
+        /// Red's mean level over the span, counts (`channelLevels`), which the diagnostics report whichever
+        /// channel is chosen.
+        var redDc: Double
     }
 
     /// The channel of `analyses` a result comes from: the one `ChannelChoice` picks, unless it holds no beat train
     /// and the channel whose spectrum holds the pulse does, or, when none does, unless another channel holds a beat
-    /// train (`beatTrainChoice`); nil when none was analysed.
-    func selection(among analyses: [ChannelAnalysis]) -> ChannelSelection? {
+    /// train (`beatTrainChoice`); nil when none was analysed. `redDc` is red's mean level over the span.
+    func selection(among analyses: [ChannelAnalysis], redDc: Double) -> ChannelSelection? {
         var choice = ChannelChoice(candidates: analyses.map(\.candidate))
         guard var chosen = analyses.first(where: { $0.candidate.channel == choice.channel }) else { return nil }
         let spectral = analyses.filter { $0.spectralRate != nil }
             .max { $0.spectralRate?.snr ?? 0 < $1.spectralRate?.snr ?? 0 }
         if chosen.beats.count <= Self.minimumIntervals, let spectral, spectral.beats.count > Self.minimumIntervals {
             // A channel without a beat train cannot carry the reading; the one whose spectrum holds the pulse can.
-            choice = ChannelChoice(channel: spectral.candidate.channel,
-                                   redUnusable: choice.redUnusable && spectral.candidate.channel != .red)
+            choice = choice.moved(to: spectral.candidate.channel)
             chosen = spectral
         } else if chosen.beats.count <= Self.minimumIntervals, let train = Self.beatTrainChoice(among: analyses) {
             // Nor can it when no spectrum holds the pulse: the choice is made again among the channels that do hold
             // a beat train, and the reading goes on to the same gates and fallbacks (fold included) with that one.
             (choice, chosen) = train
         }
-        let intervals = chosen.beats.count > Self.minimumIntervals
-            ? IntervalAnalysis(beats: chosen.beats, mergedIntervalFix: options.mergedIntervalFix,
-                               gateEnabled: options.consistencyGate)
-            : nil
-        return ChannelSelection(choice: choice, chosen: chosen, spectral: spectral, intervals: intervals)
+        return ChannelSelection(choice: choice, chosen: chosen, spectral: spectral,
+                                intervals: intervalAnalysis(of: chosen.beats), redDc: redDc)
+    }
+
+    /// The interval analysis of `beats`, with the options' merged-interval fix and consistency gate; nil with too
+    /// few beats for a heart rate (`minimumIntervals` or fewer).
+    func intervalAnalysis(of beats: [DetectedBeat]) -> IntervalAnalysis? {
+        guard beats.count > Self.minimumIntervals else { return nil }
+        return IntervalAnalysis(beats: beats, mergedIntervalFix: options.mergedIntervalFix,
+                                gateEnabled: options.consistencyGate)
     }
 
     /// The choice (`ChannelChoice`) made again among the analyses of `analyses` that hold a beat train (more than
@@ -125,9 +134,9 @@ public struct FinalAnalyzer: Sendable {
 
     /// All of `frames` measured as one reading: its signal and the analyses of the channels its result may come
     /// from (those with a usable level, all of them when none has one, and the others too when no lit channel
-    /// holds a spectral rate). Quality windows overlapping `cut` (a stretch left out of the frames) are not measured. Without
-    /// `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`. `plans` lends the
-    /// FFT plans (shared by the spans of a reading).
+    /// holds a spectral rate). Quality windows overlapping `cut` (a stretch left out of the frames) are not
+    /// measured. Without `reportsHrv` (a part too short for HRV) the result holds no HRV and is at most `usable`.
+    /// `plans` lends the FFT plans (shared by the spans of a reading).
     func measureSpan(frames: [FrameSample], motion: [MotionSample], cut: ClosedRange<Double>? = nil,
                      reportsHrv hrvAllowed: Bool = true, plans: inout FourierPlans) -> SpanMeasurement {
         let signal = ReadingSignal(frames: frames)
@@ -145,18 +154,18 @@ public struct FinalAnalyzer: Sendable {
                 ? "high_frame_rate" : "low_frame_rate"])
             return measurement
         }
-        // Each channel's level, found once for the eligibility and for its analysis.
+        // Each channel's level, found once for the eligibility, for its analysis and (red's) for the diagnostics.
         let levels = Dictionary(uniqueKeysWithValues: PulseChannel.allCases.map { ($0, channelLevels($0, signal)) })
         let levelEligible = PulseChannel.allCases.filter { ChannelChoice.hasUsableLevel(levels[$0]!) }
         if levelEligible.isEmpty {
             measurement.analyses = PulseChannel.allCases.compactMap {
-                analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0])
+                analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0]!)
             }
         } else {
             for channel in levelEligible {
                 let bar = Self.scoreToBeat(measurement.analyses.map(\.candidate))
                 if let analysis = analyzeChannel(channel, signal: signal, motion: motion, cut: cut, plans: &plans,
-                                                 levels: levels[channel], mustExceed: bar) {
+                                                 levels: levels[channel]!, mustExceed: bar) {
                     measurement.analyses.append(analysis)
                 }
             }
@@ -169,12 +178,12 @@ public struct FinalAnalyzer: Sendable {
                 // is left out before its beats and quality windows are measured.
                 let choiceMade = measurement.analyses.contains { $0.candidate.isEligible }
                 measurement.analyses += PulseChannel.allCases.filter { !levelEligible.contains($0) }.compactMap {
-                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0],
+                    analyzeChannel($0, signal: signal, motion: motion, cut: cut, plans: &plans, levels: levels[$0]!,
                                    onlyWithSpectralRate: choiceMade)
                 }
             }
         }
-        measurement.selection = selection(among: measurement.analyses)
+        measurement.selection = selection(among: measurement.analyses, redDc: levels[.red]!.dc)
         return measurement
     }
 
@@ -190,10 +199,13 @@ public struct FinalAnalyzer: Sendable {
 
     /// Beats, quality windows and choice figures of one channel.
     struct ChannelAnalysis {
+        /// The channel with the figures the choice compares: its level, clipping and mean quality score.
         var candidate: ChannelChoice.Candidate
         /// The channel's raw gap-free segments.
         var raw: [UniformSegment]
+        /// The beats found on the channel's segments.
         var beats: [DetectedBeat]
+        /// The channel's quality windows, reading spectrum and disturbed share.
         var evidence: ReadingEvidence
         /// The channel's band-passed segments (blood-volume polarity).
         var pulses: [UniformSegment]
@@ -217,11 +229,11 @@ public struct FinalAnalyzer: Sendable {
     /// it (the upper bounds its frames allow, before any beat is sought; then the measured windows so far plus the
     /// spectrum-free upper bounds of the rest): it cannot be chosen. With `onlyWithSpectralRate`, returns nil
     /// when the channel's spectrum holds no `HarmonicRate`, before its beats are sought. `plans` lends the FFT
-    /// plans (shared by the channels of a reading); quality windows overlapping `cut` are not measured. `levels`,
-    /// when given, are the channel's `channelLevels`, already found.
+    /// plans (shared by the channels of a reading); quality windows overlapping `cut` are not measured. `levels`
+    /// are the channel's `channelLevels`, found once by the caller.
     func analyzeChannel(_ channel: PulseChannel, signal: ReadingSignal, motion: [MotionSample],
                         cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
-                        levels: (dc: Double, clipped: Double)? = nil, mustExceed bar: Double? = nil,
+                        levels: (dc: Double, clipped: Double), mustExceed bar: Double? = nil,
                         onlyWithSpectralRate: Bool = false) -> ChannelAnalysis? {
         if let bar, framesRuleOut(bar, signal: signal, cut: cut) { return nil }
         let raw = signal.rawSegments(of: channel)
@@ -235,8 +247,7 @@ public struct FinalAnalyzer: Sendable {
                                        spectrum: ReadingSignal.readingSpectrum(pulses, plans: &plans),
                                        motionFraction: DisturbanceDetector().disturbedFraction(pulses: pulses,
                                                                                                motion: motion))
-        let (dc, clipped) = levels ?? channelLevels(channel, signal)
-        let candidate = ChannelChoice.Candidate(channel: channel, dc: dc, clippedFraction: clipped,
+        let candidate = ChannelChoice.Candidate(channel: channel, dc: levels.dc, clippedFraction: levels.clipped,
                                                 score: evidence.spectral == nil ? nil : evidence.meanScore)
         return ChannelAnalysis(candidate: candidate, raw: raw, beats: beats, evidence: evidence, pulses: pulses,
                                spectralRate: onlyWithSpectralRate ? earlyRate : HarmonicRate(pulses: pulses,
@@ -255,7 +266,7 @@ public struct FinalAnalyzer: Sendable {
     /// Quality windows of `qualityMeter.windowSeconds` every `qualityStepSeconds` over the reading, except those
     /// overlapping `cut`; nil once their mean score provably cannot exceed `bar`.
     func qualityWindows(signal: ReadingSignal, pulses: [UniformSegment], beats: [DetectedBeat],
-                        cut: ClosedRange<Double>? = nil, plans: inout FourierPlans,
+                        cut: ClosedRange<Double>?, plans: inout FourierPlans,
                         mustExceed bar: Double? = nil) -> [QualityWindow]? {
         let (starts, length) = qualityWindowStarts(signal: signal, cut: cut)
         let levels = QualityFrameLevels(frames: signal.frames[...], meter: qualityMeter)

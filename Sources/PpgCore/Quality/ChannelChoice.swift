@@ -63,4 +63,10 @@ public struct ChannelChoice: Sendable, Equatable {
         self.channel = channel
         self.redUnusable = redUnusable
     }
+
+    /// The choice moved to `channel` (the channel whose spectrum or beats carry the reading instead): red stays
+    /// passed over, unless `channel` is red.
+    func moved(to channel: PulseChannel) -> ChannelChoice {
+        ChannelChoice(channel: channel, redUnusable: redUnusable && channel != .red)
+    }
 }
