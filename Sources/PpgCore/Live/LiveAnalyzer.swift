@@ -64,7 +64,8 @@ public struct LiveAnalyzer: Sendable {
     private var origin: Double?
     private var nextSubTick = 1
     private var nextTick = 1
-    /// Timestamp of the first frame after the latest gap or level step (the first frame since init before one).
+    /// Timestamp of the first frame after the latest gap or level step (the first frame since init before one): the
+    /// start of the frames' run, whichever channel they are read on (`channelRunStart` starts again at a switch).
     private var runStart = -Double.infinity
     private var lastReportedBeatTime: Double?
     /// Sample time of the latest channel switch: no interval spans it (beats of two channels are not aligned).
@@ -185,7 +186,7 @@ public struct LiveAnalyzer: Sendable {
     /// Records one new beat: its interval, the Malik screening and the breathing features.
     private mutating func report(_ beat: DetectedBeat) -> LiveBeat {
         var intervalMs: Double? = nil
-        if let last = lastReportedBeatTime, last >= max(runStart, channelSwitchTime),
+        if let last = lastReportedBeatTime, last >= channelRunStart,
            beat.time - last <= Self.maximumIntervalSeconds {
             intervalMs = 1000 * (beat.time - last)
         }
@@ -304,20 +305,21 @@ public struct LiveAnalyzer: Sendable {
         return look
     }
 
-    /// Start of the current run on `channel`: the later of its first frame (`runStart`) and the last channel
-    /// switch. A reading's start does not end the run: the frame history carries on.
-    private var currentRunStart: Double {
+    /// Start of the run read on the current `channel`: the later of the frames' run start (`runStart`) and the
+    /// last channel switch, so that no interval and no sustained-pulse window mixes two channels. A reading's
+    /// start does not end the run: the frame history carries on.
+    private var channelRunStart: Double {
         max(runStart, channelSwitchTime)
     }
 
     /// Whether the current run on `channel` spans the whole `SustainedPulse.windowSeconds`.
     private func hasFullSustainedWindow(now: Double) -> Bool {
-        currentRunStart <= now - SustainedPulse.windowSeconds + 0.5
+        channelRunStart <= now - SustainedPulse.windowSeconds + 0.5
     }
 
     /// The rate of the sustained pulse the last `SustainedPulse.windowSeconds` of the current run hold on `channel`.
     private mutating func sustainedRateBpm(now: Double) -> Double? {
-        let start = max(currentRunStart, now - SustainedPulse.windowSeconds)
+        let start = max(channelRunStart, now - SustainedPulse.windowSeconds)
         let recent = frames.frames(from: frames.firstIndex(notBefore: start))
         return sustainedPulse.rateBpm(in: recent, channel: channel)
     }
