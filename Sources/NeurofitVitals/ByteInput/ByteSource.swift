@@ -40,6 +40,16 @@ public final class FileByteSource: ByteSource {
         self.path = path
     }
 
+    /// Opens `path` for reading, as `init(path:)` does, a failure thrown as the caller's own error (`wrap` of it).
+    static func opening<Failure: Error>(_ path: String,
+                                        wrap: (FileIOError) -> Failure) throws(Failure) -> FileByteSource {
+        do {
+            return try FileByteSource(path: path)
+        } catch {
+            throw wrap(error)
+        }
+    }
+
     deinit {
         close(descriptor)
     }

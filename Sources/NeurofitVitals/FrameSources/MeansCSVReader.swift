@@ -22,11 +22,8 @@ public enum MeansCSVReader {
     /// The frames of the file at `path`.
     /// - Throws: `invalidArgument` naming the file and the line of the first problem.
     public static func read(path: String) throws(VitalsError) -> [FrameSample] {
-        let source: FileByteSource
-        do {
-            source = try FileByteSource(path: path)
-        } catch {
-            throw .invalidArgument("Cannot open '\(path)': \(error.description)")
+        let source = try FileByteSource.opening(path) {
+            VitalsError.invalidArgument("Cannot open '\(path)': \($0.description)")
         }
         return try read(BufferedByteReader(source), name: "'\(path)'")
     }

@@ -22,13 +22,7 @@ public final class RecordingReader {
 
     /// Opens the file at `path` and reads its header.
     public convenience init(path: String) throws(RecordingReadError) {
-        let source: FileByteSource
-        do {
-            source = try FileByteSource(path: path)
-        } catch {
-            throw .io(error)
-        }
-        try self.init(source: source)
+        try self.init(source: FileByteSource.opening(path, wrap: RecordingReadError.io))
     }
 
     /// Reads a recording from `source`, starting with its header.

@@ -24,13 +24,7 @@ public final class Y4MReader {
 
     /// Opens the file at `path` and reads its stream header.
     public convenience init(path: String) throws(Y4MError) {
-        let source: FileByteSource
-        do {
-            source = try FileByteSource(path: path)
-        } catch {
-            throw .io(error)
-        }
-        try self.init(source: source)
+        try self.init(source: FileByteSource.opening(path, wrap: Y4MError.io))
     }
 
     /// Reads a stream from `source`, starting with its header.
