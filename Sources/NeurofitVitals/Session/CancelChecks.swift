@@ -31,19 +31,26 @@ struct CancelChecks {
     /// Beat intervals the regularity check looks at (the latest ones); it decides once it holds this many.
     static let regularityIntervals = 20
 
+    /// The cancel thresholds (`cancelWindowSeconds`, `contactLossPreviews`, `liveDiscardGateSeconds`, …).
     private let advanced: AdvancedConfiguration
     /// The 15 s spectral peak of the tick the reading started on, bpm; nil when none was looked for.
     private let startPeakBpm: Double?
     /// The attempt's latest live beat intervals, ms (at most `regularityIntervals`).
     private var beatIntervals: [Double] = []
+    /// Consecutive ticks without contact, up to the latest.
     private var noContactRun = 0
+    /// Consecutive ticks with a withheld live estimate, up to the latest.
     private var withheldRun = 0
+    /// The scored ticks of the last `cancelWindowSeconds` (disturbed ones within the tolerated stretch left out),
+    /// each with whether it failed the quality check.
     private var qualityWindow: [(time: Double, bad: Bool)] = []
     /// Sample time of the attempt's first disturbed tick, nil before one.
     private var disturbanceStart: Double?
+    /// Ticks of the attempt recorded so far.
     private(set) var previewCount = 0
     /// Ticks of the attempt holding a sustained pulse.
     private var sustainedCount = 0
+    /// Whether a live estimate of the attempt was accepted with a discard ratio below `liveDiscardGateThreshold`.
     private(set) var sawLowDiscardEstimate = false
 
     /// Checks for an attempt that started on a tick whose 15 s spectral peak was `startPeakBpm`.

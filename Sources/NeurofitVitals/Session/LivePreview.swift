@@ -25,27 +25,3 @@ public struct LivePreview: Sendable, Equatable {
         LivePreview(elapsed: elapsed, progress: min(1, max(0, elapsed / readingDuration)), abortRisk: .none)
     }
 }
-
-/// `strong` ≥ 0.80, `good` ≥ 0.65, `fair` ≥ 0.50, else `weak`.
-public enum SignalLevelName: String, Sendable, Codable, CaseIterable {
-    case strong, good, fair, weak
-
-    /// The level of a quality score.
-    public init(score: Double) {
-        self = score >= 0.80 ? .strong : score >= 0.65 ? .good : score >= 0.50 ? .fair : .weak
-    }
-
-    /// The next level down (`weak` stays `weak`).
-    var weaker: SignalLevelName {
-        switch self {
-        case .strong: .good
-        case .good: .fair
-        case .fair, .weak: .weak
-        }
-    }
-}
-
-/// How close the attempt is to the `noLowDiscardEstimate` cancel.
-public enum AbortRisk: String, Sendable, Codable, CaseIterable {
-    case none, warn, imminent
-}

@@ -306,20 +306,3 @@ public final class Session: Sendable {
         }
     }
 }
-
-extension SessionEvent {
-    /// The event with `count` as its result's `events_dropped` (only `completed` and `state(completed)` carry one).
-    func withEventsDropped(_ count: Int) -> SessionEvent {
-        guard count > 0 else { return self }
-        switch self {
-        case .completed(var result):
-            result.diagnostics.eventsDropped = count
-            return .completed(result)
-        case .state(.completed(var result)):
-            result.diagnostics.eventsDropped = count
-            return .state(.completed(result))
-        default:
-            return self
-        }
-    }
-}

@@ -64,3 +64,20 @@ extension SessionEvent {
         }
     }
 }
+
+extension SessionEvent {
+    /// The event with `count` as its result's `events_dropped` (only `completed` and `state(completed)` carry one).
+    func withEventsDropped(_ count: Int) -> SessionEvent {
+        guard count > 0 else { return self }
+        switch self {
+        case .completed(var result):
+            result.diagnostics.eventsDropped = count
+            return .completed(result)
+        case .state(.completed(var result)):
+            result.diagnostics.eventsDropped = count
+            return .state(.completed(result))
+        default:
+            return self
+        }
+    }
+}

@@ -4,8 +4,11 @@ import PpgCore
 /// sample its source delivered, the identity anchor at the first frame, host commands and source notices in
 /// order. A write failure is reported once; the reading goes on and what was written stays readable.
 final class SessionRecorder {
+    /// The recording file.
     private let writer: RecordingWriter
+    /// Whether a write failure was reported (only the first one is).
     private var reported = false
+    /// Timestamp of the latest frame recorded: what later commands and the end line are stamped with.
     private(set) var lastTimestamp: Double?
 
     /// Creates the file and writes its header.
@@ -32,6 +35,7 @@ final class SessionRecorder {
         report(writer.close(timestamp: lastTimestamp, reason: reason))
     }
 
+    /// `error` as the event-ready error to report, the first time only; nil afterwards and without one.
     private func report(_ error: RecordingError?) -> VitalsError? {
         guard let error, !reported else { return nil }
         reported = true

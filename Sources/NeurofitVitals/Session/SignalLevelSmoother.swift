@@ -5,6 +5,7 @@ struct SignalLevelSmoother {
     /// How many of the latest scored previews the mean covers.
     static let window = 3
 
+    /// The quality scores of the latest scored previews, oldest first (at most `window`).
     private var recentScores: [Double] = []
 
     /// Records a preview's quality score (nil: not scored yet, ignored) and returns the level to show; nil while no

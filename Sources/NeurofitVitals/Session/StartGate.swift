@@ -1,7 +1,9 @@
 /// The positioning start gate: the reading starts when enough of the last `window` previews were eligible
 /// and the current one is.
 struct StartGate {
+    /// Previews the gate looks back over.
     private let windowTicks: Int
+    /// Eligible previews among them that fill the gate.
     private let requiredTicks: Int
     /// The window's previews, oldest first: whether each was eligible, and the seconds of faint-pulse evidence it
     /// counted through (0 unless it was eligible only through that evidence).
