@@ -3,7 +3,8 @@ import PpgCore
 /// The frames and motion samples of the latest seconds of positioning, so that a reading which begins before the
 /// tick that opened the start gate (on a faint pulse's evidence, `ReadingStateMachine`) holds its samples from where
 /// it begins. Keeps the last `seconds` of each and a second more (a tick comes with the first frame after its time,
-/// which may be a little late), trimmed a second at a time: at 60 fps and 15 s, at most about 1,100 frames.
+/// which may be a little late), trimmed a second at a time: at 60 fps and 44 s (`LiveTick.longestEvidenceSeconds`),
+/// at most about 2,760 frames of 48 bytes (about 130 kB), and the motion samples of the same seconds (32 bytes each).
 struct PositioningSamples {
     /// How far back samples are kept, seconds of sample time.
     let seconds: Double

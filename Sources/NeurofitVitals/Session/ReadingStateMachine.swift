@@ -37,6 +37,12 @@ public struct ReadingStateMachine: Sendable {
     /// A measured frame rate below this share of the tier is a frame drop.
     public static let frameDropFraction = 0.7
 
+    /// Largest relative difference between the final heart rate of a reading begun on a faint pulse's evidence and
+    /// the 15 s peak that evidence showed at the opening tick. A faint pulse's 15 s peak stays within a few percent
+    /// of its rate; a final analysis answering far from it reads something else in a signal that weak (a 138 bpm
+    /// pulse of 0.9 counts under a clipped red answered 55 bpm), so that answer is withheld.
+    public static let faintStartRateAgreement = 0.15
+
     /// The longest step between two ticks (sample time) a reading goes on across: the longest disturbance the final
     /// analysis can cut out. A longer jump cancels the attempt (`timestamp_jump`) instead of ending it early.
     public static let maximumTimestampJumpSeconds = FinalAnalyzer.maximumCutSeconds
@@ -57,6 +63,9 @@ public struct ReadingStateMachine: Sendable {
     /// Sample time of the tick that opened the gate: where the live analysis restarted, so where the live values'
     /// own clocks (sticky RMSSD, breathing, the trajectory) count from.
     private var openingTime = 0.0
+    /// The opening tick's 15 s spectral peak (bpm) when the reading began on a faint pulse's evidence, before that
+    /// tick: the rate that evidence showed, which the final heart rate must agree with (`faintStartRateAgreement`).
+    private var faintStartPeakBpm: Double?
     private var positioningStart: Double?
     /// Sample time of the latest positioning tick without contact (nil before one): a reading never begins before
     /// it.
@@ -158,13 +167,29 @@ public struct ReadingStateMachine: Sendable {
         guard case .finalizing = state else { return output }
         switch outcome {
         case .success(let result):
-            output.events.append(.completed(result))
-            transition(to: .completed(result), &output)
+            if let error = faintStartDisagreement(result) {
+                output.events.append(.failed(error))
+                transition(to: .failed(error), &output)
+            } else {
+                output.events.append(.completed(result))
+                transition(to: .completed(result), &output)
+            }
         case .failure(let error):
             output.events.append(.failed(error))
             transition(to: .failed(error), &output)
         }
         return output
+    }
+
+    /// `noHeartRate` when the reading began on a faint pulse's evidence and `result`'s heart rate lies farther than
+    /// `faintStartRateAgreement` from the rate that evidence showed (`faintStartPeakBpm`); nil otherwise.
+    private func faintStartDisagreement(_ result: ReadingResult) -> VitalsError? {
+        guard let peak = faintStartPeakBpm, peak > 0 else { return nil }
+        let bpm = result.analysis.heartRateBpm
+        guard abs(bpm - peak) > Self.faintStartRateAgreement * peak else { return nil }
+        return VitalsError(.noHeartRate, "No heart rate could be recovered from the reading "
+            + "(faint_start_disagreement): the final analysis found \(JSONValue.numberText(bpm.rounded())) bpm, "
+            + "the faint pulse the reading began on \(JSONValue.numberText(peak.rounded())) bpm.")
     }
 
     /// A failure that ends the session (camera lost for good, say).
@@ -214,6 +239,7 @@ public struct ReadingStateMachine: Sendable {
         }
         openingTime = tick.time
         readingStart = evidenceStart(of: tick)
+        faintStartPeakBpm = readingStart < tick.time ? tick.longWindowPeakBpm : nil
         checks = CancelChecks(advanced: configuration.advanced, startPeakBpm: tick.longWindowPeakBpm)
         stickyRmssd = nil
         signalLevel = SignalLevelSmoother()
@@ -243,12 +269,14 @@ public struct ReadingStateMachine: Sendable {
     }
 
     /// The span of faint-pulse evidence `tick` counts through (`LiveTick.faintPulseEvidenceSeconds`) when it is
-    /// readable only because a faint pulse stands out (`LiveTick.faintPulseStandsOut`: without it, its guidance would
-    /// not be `compliant`); 0 for any other tick.
+    /// readable only because a faint pulse stands out (`LiveTick.faintPulseStandsOut`) or its 15 s peak held its rate
+    /// over half a minute (`LiveTick.faintPeakHeld`): without them, its guidance would not be `compliant`; 0 for any
+    /// other tick.
     private func faintEvidenceSeconds(of tick: LiveTick) -> Double {
         var plain = tick
         plain.faintPulseStandsOut = false
-        guard tick.faintPulseStandsOut, guidance(for: plain) != .compliant else { return 0 }
+        plain.faintPeakHeld = false
+        guard tick.faintPulseStandsOut || tick.faintPeakHeld, guidance(for: plain) != .compliant else { return 0 }
         return tick.faintPulseEvidenceSeconds
     }
 

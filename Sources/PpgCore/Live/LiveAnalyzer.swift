@@ -52,6 +52,8 @@ public struct LiveAnalyzer: Sendable {
     private var faintPulseMeter = LiveQualityMeter.faintPulse()
     /// Whether the faint-pulse look's peak holds its rate from tick to tick (`FaintPeakHold`).
     private var faintPeakHold = FaintPeakHold()
+    /// Whether the faint-pulse look's peak has held its rate over the last half minute of faint ticks (`FaintPeakRun`).
+    private var faintPeakRun = FaintPeakRun()
     /// Looks for a pulse the quality window misses, over the last 10–15 s of the run (`LiveTick.sustainedPulse`).
     private var sustainedPulse: SustainedPulse
     /// The channel the pulse is read from: red until another channel reads clearly better (`LiveChannelChoice`).
@@ -243,13 +245,16 @@ public struct LiveAnalyzer: Sendable {
         let longLook = belowPass || faint ? longLook(now: now, plausibleShare: plausibleShare, faint: faint) : nil
         let peakHolds = faintPeakHold.record(time: now, peakBpm: longLook?.peakBpm,
                                              runSince: runStart + SustainedPulse.windowSeconds - 0.5)
+        let touching = contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
+                                      showsPulse: quality?.showsPulse ?? false,
+                                      levelJumped: levelJumped(recent, now: now))
+        let heldLong = faintPeakRun.record(peakBpm: faint && touching
+            && amplitude >= options.minimumAmplitude * LiveTick.cleanPulseAmplitudeShare ? longLook?.peakBpm : nil)
         let standsOut = (longLook?.standsOut ?? false) && peakHolds
-        let evidenceSeconds = standsOut ? max(0, min(SustainedPulse.windowSeconds, time - runStart)) : 0
+        let evidence = heldLong ? FaintPeakRun.evidenceSeconds : standsOut ? SustainedPulse.windowSeconds : 0
         return LiveTick(
             time: time,
-            contact: contact.update(time: time, lastSecond: frames.frames(from: lastSecond),
-                                    showsPulse: quality?.showsPulse ?? false,
-                                    levelJumped: levelJumped(recent, now: now)),
+            contact: touching,
             qualityScore: score,
             amplitude: amplitude,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
@@ -265,8 +270,8 @@ public struct LiveAnalyzer: Sendable {
             disturbed: now - latestStep < LiveQualityMeter.windowSeconds,
             showsCleanPulse: quality?.showsCleanPulse ?? false,
             frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds, faintPulseStandsOut: standsOut,
-            longWindowPeakBpm: longLook?.peakBpm, faintPulseEvidenceSeconds: evidenceSeconds,
-            runSeconds: max(0, time - runStart))
+            faintPeakHeld: heldLong, longWindowPeakBpm: longLook?.peakBpm,
+            faintPulseEvidenceSeconds: max(0, min(evidence, time - runStart)), runSeconds: max(0, time - runStart))
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).

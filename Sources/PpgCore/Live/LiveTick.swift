@@ -55,15 +55,21 @@ public struct LiveTick: Sendable, Equatable {
     /// saturated captures and camera-noise scenes never passed it three ticks running (120 runs of 90 s and 400
     /// synthetic runs of 120 s).
     public var faintPulseStandsOut: Bool
+    /// Whether the 15 s spectral peak (`longWindowPeakBpm`) has held its rate over the last half minute of faint ticks
+    /// (`FaintPeakRun`: 22 of 30 within 3 % of their median): a pulse too faint for the 15 s comb
+    /// (`faintPulseStandsOut`) still keeps its peak where its heart beats. Read as that comb is: from half the
+    /// amplitude floor, and passing the default start floor without the 5 s quality score.
+    public var faintPeakHeld: Bool
     /// The spectral peak of the last `SustainedPulse.windowSeconds` (15 s) of the run, bpm: on the channel where a
     /// faint pulse stands out (`faintPulseStandsOut`), else on the pulse channel. Looked for only on ticks whose pulse
     /// is faint or whose quality score is below the pass threshold, once the run spans the window; nil otherwise.
     /// A faint pulse too weak for the 5 s score keeps its peak there from window to window, which noise does not.
     public var longWindowPeakBpm: Double?
     /// How many seconds before `time` the evidence of a faint pulse standing out (`faintPulseStandsOut`) begins: the
-    /// look's span (`SustainedPulse.windowSeconds`, measured back from `time`), never reaching before the run's start
-    /// (the last frame gap or level step); 0 when no faint pulse stands out. A reading the look alone starts begins
-    /// there (`ReadingStateMachine`); a longer look reports its own span, up to `longestEvidenceSeconds`.
+    /// look's span (`SustainedPulse.windowSeconds`, measured back from `time`), or for a peak held over half a minute
+    /// (`faintPeakHeld`) the span from its first tick's look (`FaintPeakRun.evidenceSeconds`, 44 s), never reaching
+    /// before the run's start (the last frame gap or level step); 0 when neither holds. A reading such evidence alone
+    /// starts begins there (`ReadingStateMachine`).
     public var faintPulseEvidenceSeconds: Double
     /// Seconds of the current run up to `time`: since the first frame after the last frame gap or level step (a
     /// channel switch does not end it; nor does a reading's start). No evidence of the live analysis reaches
@@ -81,26 +87,28 @@ public struct LiveTick: Sendable, Equatable {
     /// reached 8 times it and more, most of them 20 times. Without it, frame noise of half a count on a steady
     /// finger-coloured light passed the amplitude floor and filled the start gate.
     public static let pulseToNoiseFloor = 5.0
-    /// The longest span any look of the live analysis reports as evidence (`faintPulseEvidenceSeconds`): the frame
-    /// history it keeps. How far back a session keeps positioning frames for a reading to begin at.
-    public static let longestEvidenceSeconds = LiveAnalyzer.historySeconds
+    /// The longest span any look of the live analysis reports as evidence (`faintPulseEvidenceSeconds`): a peak held
+    /// over half a minute (`FaintPeakRun.evidenceSeconds`, 44 s). How far back a session keeps positioning frames for
+    /// a reading to begin at.
+    public static let longestEvidenceSeconds = max(LiveAnalyzer.historySeconds, FaintPeakRun.evidenceSeconds)
 
     /// Whether the tick's pulse is large enough to read: `amplitude` reaches `minAmplitude` (counts; the share
     /// `cleanPulseAmplitudeShare` of it while the window shows the pulse cleanly or it stands out over 15 s) and
     /// `pulseToNoiseFloor` times `frameNoise` (or the pulse is confirmed without it: `faintPulseConfirmed`). Contact
     /// and quality are judged apart.
     public func showsReadablePulse(minAmplitude: Double) -> Bool {
-        let share = showsCleanPulse || faintPulseStandsOut ? Self.cleanPulseAmplitudeShare : 1
+        let share = showsCleanPulse || faintPulseStandsOut || faintPeakHeld ? Self.cleanPulseAmplitudeShare : 1
         let clearOfNoise = amplitude >= Self.pulseToNoiseFloor * frameNoise || faintPulseConfirmed
-            || faintPulseStandsOut
+            || faintPulseStandsOut || faintPeakHeld
         return amplitude >= minAmplitude * share && clearOfNoise
     }
 
     /// Whether the tick's quality allows a reading to start at the start floor `floor`: the quality score reaches
     /// it or, at a floor no stricter than `QualityScore.passThreshold`, a faint pulse stands out over 15 s
-    /// (`faintPulseStandsOut`).
+    /// (`faintPulseStandsOut`) or its 15 s peak held its rate over half a minute (`faintPeakHeld`).
     public func passesStartQuality(floor: Double) -> Bool {
-        (qualityScore ?? 0) >= floor || (faintPulseStandsOut && floor <= QualityScore.passThreshold)
+        (qualityScore ?? 0) >= floor
+            || ((faintPulseStandsOut || faintPeakHeld) && floor <= QualityScore.passThreshold)
     }
 
     /// Creates a tick.
@@ -109,7 +117,7 @@ public struct LiveTick: Sendable, Equatable {
                 breathingRateBrpm: Double? = nil, estimate: LiveEstimate = .none, sustainedPulse: Bool = false,
                 disturbed: Bool = false, showsCleanPulse: Bool = false,
                 frameNoise: Double = 0, faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false,
-                longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0,
+                faintPeakHeld: Bool = false, longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0,
                 runSeconds: Double = .infinity) {
         self.time = time
         self.contact = contact
@@ -128,6 +136,7 @@ public struct LiveTick: Sendable, Equatable {
         self.frameNoise = frameNoise
         self.faintPulseConfirmed = faintPulseConfirmed
         self.faintPulseStandsOut = faintPulseStandsOut
+        self.faintPeakHeld = faintPeakHeld
         self.longWindowPeakBpm = longWindowPeakBpm
         self.faintPulseEvidenceSeconds = faintPulseEvidenceSeconds
         self.runSeconds = runSeconds

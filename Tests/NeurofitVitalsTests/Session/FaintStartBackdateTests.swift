@@ -112,6 +112,55 @@ import Testing
         #expect(older.start == 23)
     }
 
+    @Test func aStartOnAPeakHeldForHalfAMinuteBeginsWhereItsFirstLookBegan() {
+        // The 15 s peak held over 30 faint ticks: the evidence reaches back 44 s from the opening tick.
+        var harness = Harness()
+        harness.feed(47, Self.faint(span: 0, standsOut: false))
+        harness.feed(3) { time in
+            var tick = Self.faint(span: 0, standsOut: false)(time)
+            tick.faintPeakHeld = true
+            tick.faintPulseEvidenceSeconds = 44
+            return tick
+        }
+        #expect(harness.start == 6)
+        #expect(harness.events.contains(.state(.measuring(elapsed: 44))))
+        harness.feed(15, Self.faint(span: 44))
+        #expect(harness.finalized == nil)
+        harness.feed(1, Self.faint(span: 44))
+        #expect(harness.finalized.map { [$0.from, $0.to] } == [6, 66], "complete 16 s after the start")
+    }
+
+    /// A result whose heart rate is `bpm`.
+    private static func result(bpm: Double) -> ReadingResult {
+        let analysis = AnalysisResult(durationSeconds: 60, heartRateBpm: bpm, rmssdMs: nil, sdnnMs: nil,
+                                      baevskyStressIndex: nil, sd2sd1: nil, breathingRateBrpm: nil,
+                                      breathingRateConfidence: nil, confidence: 0.5, quality: .usable, flags: [],
+                                      diagnostics: AnalysisDiagnostics())
+        return ReadingResult(id: "id", capturedAt: "2026-01-01T00:00:00Z", analysis: analysis, sdkVersion: "1.0.0")
+    }
+
+    @Test func aReadingBegunOnAFaintPulseWithholdsAHeartRateFarFromThatPulsesPeak() {
+        // The faint ticks' 15 s peak sat at 120 bpm: 55 bpm is withheld, 110 bpm (within 15 %) is delivered.
+        for (bpm, delivered) in [(55.0, false), (110, true), (135, true), (140, false)] {
+            var harness = Harness()
+            harness.feed(17, Self.faint(span: 0, standsOut: false))
+            harness.feed(48, Self.faint(span: 15))
+            #expect(harness.finalized != nil)
+            let done = harness.machine.finish(.success(Self.result(bpm: bpm)))
+            let failed = done.events.contains {
+                if case .failed(let error) = $0 { error.code == .noHeartRate } else { false }
+            }
+            #expect(failed != delivered, "\(bpm) bpm: \(done.events)")
+        }
+        // A clean start's result is delivered whatever its rate: it began on no faint evidence.
+        var clean = Harness()
+        clean.feed(17, Self.faint(span: 0, standsOut: false))
+        clean.feed(63, Self.clean)
+        #expect(clean.finalized != nil)
+        let result = Self.result(bpm: 55)
+        #expect(clean.machine.finish(.success(result)).events == [.completed(result), .state(.completed(result))])
+    }
+
     @Test func theGatesEvidenceNeverReachesPastTheOpeningTicksRun() {
         // The opening tick's run began 4 s before it (a frame gap or level step the gate's ticks did not show).
         var harness = Harness()
@@ -154,9 +203,9 @@ import Testing
         #expect(step.start == 14)
         // A span past the longest look is cut to it.
         var long = Harness()
-        long.feed(37, Self.faint(span: 0, standsOut: false))
+        long.feed(57, Self.faint(span: 0, standsOut: false))
         long.feed(3, Self.faint(span: 100))
-        #expect(long.start == 40 - LiveTick.longestEvidenceSeconds)
+        #expect(long.start == 60 - LiveTick.longestEvidenceSeconds)
     }
 
     @Test func theLiveValuesClocksCountFromTheOpeningTick() {

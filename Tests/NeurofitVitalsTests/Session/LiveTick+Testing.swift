@@ -7,14 +7,15 @@ extension LiveTick {
          heartRateBpm: Double? = nil, rmssdMs: Double? = nil, breathingRateBrpm: Double? = nil,
          liveEstimate: LiveEstimate = .none, redDc: Double = 150, sustainedPulse: Bool = false,
          disturbed: Bool = false, showsCleanPulse: Bool = false, frameNoise: Double = 0,
-         faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false, longWindowPeakBpm: Double? = nil,
-         faintPulseEvidenceSeconds: Double = 0) {
+         faintPulseConfirmed: Bool = false, faintPulseStandsOut: Bool = false, faintPeakHeld: Bool = false,
+         longWindowPeakBpm: Double? = nil, faintPulseEvidenceSeconds: Double = 0) {
         self.init(time: time, contact: contact, qualityScore: qualityScore, amplitude: amplitude,
                   measuredFps: measuredFps, saturationFraction: 0, redDc: redDc, heartRateBpm: heartRateBpm,
                   rmssdMs: rmssdMs, breathingRateBrpm: breathingRateBrpm, estimate: liveEstimate,
                   sustainedPulse: sustainedPulse, disturbed: disturbed, showsCleanPulse: showsCleanPulse,
                   frameNoise: frameNoise, faintPulseConfirmed: faintPulseConfirmed,
-                  faintPulseStandsOut: faintPulseStandsOut, longWindowPeakBpm: longWindowPeakBpm,
+                  faintPulseStandsOut: faintPulseStandsOut, faintPeakHeld: faintPeakHeld,
+                  longWindowPeakBpm: longWindowPeakBpm,
                   faintPulseEvidenceSeconds: faintPulseEvidenceSeconds)
     }
 }

@@ -283,6 +283,29 @@ import StrictJSON
         #expect(events.contains { $0.contains(#""type":"completed""#) }, "\(events.filter { $0.contains("cancel") })")
     }
 
+    @Test func aFaintPulseWhosePeakHeldHalfAMinuteIsReadFromWhereItsEvidenceBegan() throws {
+        // Seed 12 (a faint pulse too weak for the 15 s comb): it starts on its 15 s peak held over 30 ticks, the
+        // reading counting the 44 s since the first of those ticks' looks, and completes within the 90 s.
+        let capture = SaturatedWeakPulse(seed: 12)
+        let reading = SyntheticReading(configuration: capture.configuration, durationS: 90)
+        let events = try Self.replayed(reading.frames, name: "held-peak")
+        let measuring = try #require(events.first { $0.contains(#""state":"measuring""#) })
+        #expect(Self.object(measuring)["elapsed"]?.numberValue == 44, "\(measuring)")
+        let completed = try #require(events.first { $0.contains(#""type":"completed""#) })
+        let bpm = try #require(Self.object(completed)["result"]?.objectValue?["heartRateBpm"]?.numberValue)
+        #expect(abs(bpm - capture.heartRateBpm) <= 5, "\(bpm) bpm for \(capture.heartRateBpm)")
+    }
+
+    @Test func aFinalHeartRateFarFromTheFaintPulseAReadingBeganOnIsWithheld() throws {
+        // Seed 44 (138 bpm, 0.9 counts under a clipped red) starts on its held peak; the final analysis of its minute
+        // answers 55 bpm, which the peak the reading began on contradicts.
+        let reading = SyntheticReading(configuration: SaturatedWeakPulse(seed: 44).configuration, durationS: 90)
+        let events = try Self.replayed(reading.frames, name: "held-peak-disagreement")
+        #expect(events.contains { $0.contains(#""state":"measuring""#) })
+        #expect(!events.contains { $0.contains(#""type":"completed""#) })
+        #expect(events.contains { $0.contains("faint_start_disagreement") }, "\(events.suffix(3))")
+    }
+
     /// The events of a live session replaying `frames` (written to a temporary CSV named after `name`).
     private static func replayed(_ frames: [FrameSample], name: String) throws -> [String] {
         let path = temporaryPath("\(name).csv")
