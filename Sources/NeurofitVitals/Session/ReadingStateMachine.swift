@@ -21,7 +21,9 @@ public struct ReadingStateMachine: Sendable {
 
     /// The events and actions one input produced, in order.
     public struct Output: Sendable, Equatable {
+        /// The events for the host, in the order they arose.
         public var events: [SessionEvent] = []
+        /// What the session must do for the machine, in order.
         public var actions: [Action] = []
         /// Sample time the events arose at (the session's latest frame), for their `t`; nil before any frame and for
         /// positioning's start.
@@ -56,7 +58,9 @@ public struct ReadingStateMachine: Sendable {
     private var isStopped = false
 
     private let configuration: VitalsConfiguration
+    /// The auto-start gate over positioning's previews (`startWindowSeconds`, `startRequiredFraction`).
     private var startGate: StartGate
+    /// The cancel checks of the current attempt (restarted at every start).
     private var checks: CancelChecks
     /// Sample time the reading's samples begin at: where elapsed, progress and the finalized span count from.
     private var readingStart = 0.0
@@ -66,20 +70,30 @@ public struct ReadingStateMachine: Sendable {
     /// The opening tick's 15 s spectral peak (bpm) when the reading began on a faint pulse's evidence, before that
     /// tick: the rate that evidence showed, which the final heart rate must agree with (`faintStartRateAgreement`).
     private var faintStartPeakBpm: Double?
+    /// Sample time of positioning's first tick (nil before one): the positioning timeout, the start's longest wait and
+    /// the earliest a reading may begin count from it.
     private var positioningStart: Double?
     /// Sample time of the latest positioning tick without contact (nil before one): a reading never begins before
     /// it.
     private var lastNoContactTime: Double?
+    /// The live RMSSD the previews carry: the latest one measured 20 s or more into the attempt, kept when a tick
+    /// has none.
     private var stickyRmssd: Double?
+    /// The smoothed signal level the previews carry (restarted at every start).
     private var signalLevel = SignalLevelSmoother()
     /// The live signal's course over the current (or last) attempt, for the result's diagnostics.
     public private(set) var trajectory = ReadingTrajectory()
+    /// The latest tick's quality score, for cancel contexts.
     private var lastQuality: Double?
+    /// The latest tick's sample time: a longer step to the next than `maximumTimestampJumpSeconds` cancels.
     private var lastTickTime: Double?
+    /// The latest tick's red level, for cancel contexts (and whether exposure was in band).
     private var lastRedDc: Double?
+    /// The host's cancel while measuring, with its reason, applied at the next tick in its place among the frames.
     private var pendingHostCancel: String?
+    /// Whether the attempt had a beat yet: the first beat of an attempt has no interval.
     private var sawFirstBeat = false
-    /// The camera's tier and description, for cancel contexts.
+    /// The camera's frame-rate tier (frames per second), for the frame-drop check and cancel contexts.
     public var fpsTier: Int
     /// The source's description (camera name and bus), for cancel contexts.
     public var deviceModel: String

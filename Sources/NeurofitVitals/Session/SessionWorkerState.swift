@@ -4,13 +4,16 @@ import PpgCore
 /// of the first frame and the recording. Turns commands into machine outputs, applying the engine-side actions
 /// itself.
 struct SessionWorkerState {
+    /// The reading's lifecycle, fed every command, tick and beat.
     private(set) var machine: ReadingStateMachine
     /// `start()` succeeded and positioning has not begun yet: it begins with the first frame or `.begin`.
     var beginPending = false
     /// How many times `start()` opened the source: items from an earlier opening are stale and dropped.
     var opening = 0
+    /// The live and final analysis (frames and motion in, ticks, beats and the result out).
     private var engine: any ReadingEngine
     private let configuration: VitalsConfiguration
+    /// Whether the source's first second is exposure settling, not analysed (`SourceInfo.discardsSettlingSecond`).
     private let discardsSettlingSecond: Bool
     /// Where motion samples come from when the capture settings name no accelerometer (`SourceInfo.motionOrigin`).
     private let motionOrigin: String
@@ -18,6 +21,7 @@ struct SessionWorkerState {
     private var settleUntil: Double?
     /// Whether the machine is measuring an attempt whose samples are being kept.
     private var keepingAttempt = false
+    /// The measuring attempt's frames and motion samples, from where its reading begins: what it finalizes over.
     private var attemptFrames: [FrameSample] = []
     private var attemptMotion: [MotionSample] = []
     /// The latest seconds of positioning's samples, for a reading that begins before its opening tick.
@@ -25,8 +29,11 @@ struct SessionWorkerState {
     /// Wall-clock time (Unix s) of the session's first frame, read once (a replay's: the recorded one), and kept
     /// through a restart: the result's `capturedAt`. Never a sample time added to it, so never in the future.
     private var firstFrameWallTime: Double?
+    /// A replayed recording's own wall time of its first frame, used in place of the clock's.
     private let recordedFirstFrameWallTime: Double?
+    /// The reading's identifier (the result's `id`, the recording's anchor).
     private let readingId: String
+    /// Where the session's inputs are recorded, when the host asked for a recording.
     private var recorder: SessionRecorder?
     /// The source's latest capture settings (cameras and their replays), for cancel contexts and the result.
     private var captureSettings: CaptureSettings?
