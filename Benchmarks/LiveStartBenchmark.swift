@@ -35,20 +35,6 @@ enum LiveStartBenchmark {
         return LiveStartRule.standard.opening(in: frames.lazy.compactMap { analyzer.push($0).tick })
     }
 
-    /// A steady finger-coloured light (red 200, green 60, blue 20) with white camera noise of `noise` counts on the
-    /// frame means: no pulse.
-    static func noiseScene(seed: UInt64, noise: Double, seconds: Double = sceneSeconds) -> [FrameSample] {
-        let light = ChannelTriple(red: 200, green: 60, blue: 20)
-        let camera = CameraParameters(framesPerSecond: 30, dc: light,
-                                      acFraction: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
-                                      noise: ChannelTriple(all: noise), wanderFraction: 0.01, wanderFrequencyHz: 0.05)
-        let lamp = ScenarioSegment(startS: 0, durationS: seconds,
-                                   condition: .ambientLight(level: light, mainsHz: 50, flickerDepth: 0))
-        return SyntheticReading(configuration: SyntheticConfiguration(
-            seed: seed, rhythm: RhythmParameters(heartRateBpm: 68), camera: camera, scenario: [lamp]),
-                                durationS: seconds).frames
-    }
-
     /// How many noise scenes to run per noise level, and how long each lasts (seconds).
     struct NoiseScenes {
         var count: Int
@@ -91,7 +77,7 @@ enum LiveStartBenchmark {
         }
         for noise in noiseLevels {
             let filled = (0..<UInt64(scenes.count)).compactMap { seed in
-                gateFill(noiseScene(seed: seed, noise: noise, seconds: scenes.seconds)).map { (seed, $0) }
+                gateFill(CameraNoiseScene.frames(seed: seed, noise: noise, seconds: scenes.seconds)).map { (seed, $0) }
             }
             let listed = filled.map { "\($0.0) (at \(Int($0.1)) s)" }.joined(separator: ", ")
             print("camera noise of \(noise) counts on a finger-coloured light: the gate fills in \(filled.count) of "

@@ -49,25 +49,11 @@ struct FaintPeakRunTests {
         #expect(ticks.filter { !$0.faintPeakHeld }.allSatisfy { $0.faintPulseEvidenceSeconds <= 15 })
     }
 
-    /// A steady finger-coloured light (red 200, green 60, blue 20) with white camera noise of `noise` counts on the
-    /// frame means, as `nfv-bench live-start` runs it: no pulse.
-    private static func noiseScene(seed: UInt64, noise: Double, seconds: Double) -> [FrameSample] {
-        let light = ChannelTriple(red: 200, green: 60, blue: 20)
-        let camera = CameraParameters(framesPerSecond: 30, dc: light,
-                                      acFraction: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
-                                      noise: ChannelTriple(all: noise), wanderFraction: 0.01, wanderFrequencyHz: 0.05)
-        let lamp = ScenarioSegment(startS: 0, durationS: seconds,
-                                   condition: .ambientLight(level: light, mainsHz: 50, flickerDepth: 0))
-        return SyntheticReading(configuration: SyntheticConfiguration(
-            seed: seed, rhythm: RhythmParameters(heartRateBpm: 68), camera: camera, scenario: [lamp]),
-                                durationS: seconds).frames
-    }
-
     @Test func cameraNoiseOverTwoMinutesNeverHoldsItsPeakLongEnough() {
         for seed: UInt64 in [0, 1, 2, 3] {
             for noise in [0.2, 0.5] {
                 var analyzer = LiveAnalyzer()
-                let frames = Self.noiseScene(seed: seed, noise: noise, seconds: 120)
+                let frames = CameraNoiseScene.frames(seed: seed, noise: noise, seconds: 120)
                 let ticks = frames.compactMap { analyzer.push($0).tick }
                 let held = ticks.filter(\.faintPeakHeld).map(\.time)
                 #expect(held.isEmpty, "seed \(seed), \(noise) counts: held at \(held)")
