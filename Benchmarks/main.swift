@@ -20,6 +20,7 @@ let benchmarks: [Benchmark] = [
     EngineBenchmark.benchmark,
     HonestyBenchmark.benchmark,
     HonestyRecordings.benchmark,
+    HonestyWindowBenchmark.benchmark,
     LiveStartBenchmark.benchmark,
     TallWaveBenchmark.benchmark,
     FoldBenchmark.benchmark,
