@@ -129,6 +129,23 @@ struct SaturatedWeakPulseTests {
         _ = answeredNearItsRate(seed: 11)
     }
 
+    /// Seed 131 of the fresh half of `honesty-recordings` (120–239): the minute its live reading measured (2–62 s of
+    /// the 90 s capture) was once answered 7 bpm below the heart's rate (at quality `withheld`). The beat train took
+    /// the dicrotic wave for a beat on some cycles and lost others, so its rate was neither the heart's nor twice
+    /// it; the spectrum peaked at twice the rate and disagreed with it, and the consistency gate vetoed the
+    /// intervals. Such a train is no heart rate (`hr_disagreement`): the fold reads the pulse. (Seed 201's minute,
+    /// 11 bpm below in the release build, reads right in the debug build either way.)
+    @Test func aBeatTrainTheSpectrumAndTheGateBothRejectIsNoHeartRate() {
+        let reading = SyntheticReading(configuration: SaturatedWeakPulse(seed: 131).configuration, durationS: 90)
+        let span = 2.0...62.0
+        let beats = reading.truth.beats.filter { $0.isHeartbeat && span.contains($0.cleanOnsetS) }.map(\.cleanOnsetS)
+        let truth = 60 * Double(beats.count - 1) / (beats[beats.count - 1] - beats[0])
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames.filter { span.contains($0.timestamp) }).get()
+        #expect(result.map { abs($0.heartRateBpm - truth) <= 5 } ?? true,
+                "truth \(truth), \(String(describing: result?.heartRateBpm)) \(result?.flags ?? [])")
+        #expect(result?.flags.contains("hr_spectral_disagreement") != true)
+    }
+
     /// `seed`'s capture and its analysis, expected at quality ≥ usable within 5 bpm of the capture's rate; the
     /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
     private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)

@@ -105,7 +105,8 @@ extension FinalAnalyzer {
         let beatRate = metrics.heartRateBpm ?? 0
         let agrees = vouchedRateBpm.map { abs(beatRate - $0) <= Self.refitAgreementBpm }
             ?? evidence.spectralAgreement(withBeatRate: beatRate, toleranceBpm: Self.spectralAgreementBpm)
-        if !agrees && evidence.qualityPassedFraction < Self.disagreementQualityPassedFraction {
+        if !agrees && (evidence.qualityPassedFraction < Self.disagreementQualityPassedFraction
+                       || (vouchedRateBpm == nil && intervals.vetoed)) {
             reasons.append("hr_disagreement")
         }
         if let sdnn = metrics.sdnn, let meanNN = metrics.meanNN, sdnn < Self.minimumVariation * meanNN {

@@ -24,7 +24,9 @@ public struct FinalAnalyzer: Sendable {
     /// Largest beat/spectral heart-rate difference for a trustworthy heart rate, bpm.
     public static let spectralAgreementBpm = 5.0
     /// Below this share of passed quality windows, a beat rate the spectrum disagrees with is no heart rate
-    /// (`hr_disagreement`).
+    /// (`hr_disagreement`); at any share, when the consistency gate vetoed its intervals too: a faint pulse whose
+    /// dicrotic wave is taken for a beat on some cycles and whose beats are lost on others gives a rate between the
+    /// heart's and twice it, which the spectrum (at twice the rate) and the gate (intervals jumping) both reject.
     public static let disagreementQualityPassedFraction = 0.5
 
     /// The quality-tier rule. A result is `usable` when its heart rate is trustworthy (from the spectrum, or from
