@@ -38,6 +38,7 @@ class Replay:
     #                                                   elapsed its `state` (measuring) already counts
     cancels: list = field(default_factory=list)       # [(t, detail, elapsed_s)]
     guidance: list = field(default_factory=list)      # [(t, token)]
+    previews: list = field(default_factory=list)      # [(t, bpm)] of each `preview` that showed a heart rate
     complete_t: float = None                          # t of `measurementComplete`
     result: dict = None                               # the `completed` result
     error_code: str = None                            # the `failed` error code
@@ -136,6 +137,8 @@ def parse_events(lines):
             replay.begins.append(t - counted)
         elif kind == "guidance":
             replay.guidance.append((t, event.get("guidance")))
+        elif kind == "preview" and isinstance(event.get("heartRateBpm"), (int, float)):
+            replay.previews.append((t, float(event["heartRateBpm"])))
         elif kind == "cancelled":
             context = event.get("context") or {}
             replay.cancels.append((t, event.get("detail"), context.get("elapsed_s")))
