@@ -54,8 +54,9 @@ def quantile(ordered, q):
 
 
 def preview_figures(recordings, replays, guess_bpm):
-    """The preview figures of one dataset: every preview against the guess on the same previews, the previews of
-    completed readings against their final rate held, and the recordings with the worst previews."""
+    """The preview figures of one dataset: how many previews showed a rate, every one with a reference against the
+    guess on the same previews, the previews of completed readings against their final rate held, and the
+    recordings with the worst previews."""
     rows = {r.id: preview_errors(r, replays[r.id], guess_bpm) for r in recordings}
     every = [row for per_recording in rows.values() for row in per_recording]
     held = [row for row in every if row[4] is not None]
@@ -63,6 +64,7 @@ def preview_figures(recordings, replays, guess_bpm):
                     for recording_id, per_recording in rows.items() if per_recording),
                    key=lambda pair: -abs(pair[1][1] - pair[1][2]))[:WORST_COUNT]
     return {
+        "shown": sum(len(replays[r.id].previews) for r in recordings),
         "previews": len(every),
         "recordings": sum(1 for per_recording in rows.values() if per_recording),
         "live": error_figures([shown - reference for _, shown, reference, _, _ in every]),

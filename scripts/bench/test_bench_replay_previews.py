@@ -61,7 +61,7 @@ class PreviewFigureTests(unittest.TestCase):
 
     def test_shares_and_quantiles_are_taken_over_the_previews_with_a_reference(self):
         live = self.figures["live"]
-        self.assertEqual((self.figures["previews"], self.figures["recordings"]), (4, 1))
+        self.assertEqual((self.figures["shown"], self.figures["previews"], self.figures["recordings"]), (8, 4, 1))
         self.assertEqual(live["within5"], {"value": 0.0, "n": 4})
         self.assertEqual(live["within10"], {"value": 50.0, "n": 4})
         self.assertEqual(live["median"]["value"], 18.0)  # |errors| 6, 26, 10, 30
