@@ -81,6 +81,27 @@ struct PulseFoldTests {
         #expect(FoldedRate.standing(pulses: pulse, candidateBpm: 2 * heartRate, channel: .red) == nil)
     }
 
+    /// A fast pulse whose dicrotic wave sits half a cycle on is periodic at half its period: folded at five of
+    /// those halves (two fifths of its rate, below the band's twice-the-rate checks) it folds coherently into two
+    /// distinct halves, its fifth harmonic the strongest, and that rate does not stand.
+    @Test func fiveHalfBeatsOfAFastPulseAreNoRate() throws {
+        let fast = Self.pulses(heartRate: 138, pulse: 1, noise: 0.3, dicroticRatio: 1, dicroticDelay: 0.5 * 60 / 138)
+        let fifths = try #require(PulseFold.searched(pulses: fast, aroundPeriod: 2.5 * 60 / 138))
+        #expect(fifths.strongestHarmonic == 5)
+        #expect(fifths.coherence >= FoldedRate.minimumCoherence, "\(fifths.coherence)")
+        #expect(FoldedRate.standing(pulses: fast, candidateBpm: 0.4 * 138, channel: .red) == nil)
+    }
+
+    /// A pulse whose second wave, as tall as the systolic one, sits a third of a cycle on folds coherently at 1.5
+    /// times its rate as well; it still stands at its rate.
+    @Test(arguments: [60.0, 75, 90])
+    func aSecondWaveAThirdOfACycleOnStandsAtItsRate(heartRate: Double) throws {
+        let pulse = Self.pulses(heartRate: heartRate, pulse: 1, noise: 0.3, dicroticRatio: 1.1,
+                                dicroticDelay: 20 / heartRate)
+        let rate = try #require(FoldedRate.standing(pulses: pulse, candidateBpm: heartRate, channel: .red))
+        #expect(abs(rate.rateBpm - heartRate) <= 1, "\(rate.rateBpm)")
+    }
+
     @Test func noiseAndAConstantChannelHaveNoRate() {
         var plans = FourierPlans()
         for seed in UInt64(1)...10 {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A reading's band-passed pulse folded at one period: the average shape of a cycle in each window of
 /// `windowSeconds`, and how alike those shapes are from window to window.
 ///
@@ -105,6 +107,24 @@ public struct PulseFold: Sendable, Equatable {
             for bin in 0..<Self.bins { sum += template[bin] * template[(bin + shift) % Self.bins] }
         }
         return sum / Double(parts - 1) / power
+    }
+
+    /// The harmonic of the folded period (1…`bins`/2) that carries the most of the template's power. A cycle
+    /// folded at its own period carries most at 1, or at 2 when a dicrotic wave as tall as the systolic one sits
+    /// half a cycle on; folded at a multiple of a shorter periodicity (five half-beats of such a pulse, say) it
+    /// repeats that periodicity several times over, and the template shows it as a higher harmonic.
+    public var strongestHarmonic: Int {
+        let count = Double(Self.bins)
+        let powers = (1...(Self.bins / 2)).map { harmonic -> Double in
+            var real = 0.0, imaginary = 0.0
+            for (bin, value) in template.enumerated() {
+                let phase = 2 * Double.pi * Double(harmonic * bin) / count
+                real += value * cos(phase)
+                imaginary -= value * sin(phase)
+            }
+            return real * real + imaginary * imaginary
+        }
+        return (powers.indices.max { powers[$0] < powers[$1] } ?? 0) + 1
     }
 
     /// Peak-to-peak size of the template, counts.
