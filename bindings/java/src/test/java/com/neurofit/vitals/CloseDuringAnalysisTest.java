@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.RepeatedTest;
 
 /**
@@ -81,8 +82,10 @@ class CloseDuringAnalysisTest {
     void aSessionCleanedDuringItsAnalysisStillDeliversTheResult() throws Exception {
         // The Cleaner's destroy waits for the paused measurementComplete call: it lands before the result.
         ResultWatch watch = new ResultWatch(300);
-        CompletableFuture<VitalsResult> result = forgottenSession(watch);
+        AtomicReference<VitalsSession> held = new AtomicReference<>();
+        CompletableFuture<VitalsResult> result = forgottenSession(watch, held);
         assertTrue(watch.measured.await(30, TimeUnit.SECONDS));
+        held.set(null); // forgotten only now: a collection before measurementComplete would rightly end the reading
         for (int attempt = 0; attempt < 40 && !result.isDone(); attempt++) {
             System.gc();
             Thread.sleep(10);
@@ -95,8 +98,11 @@ class CloseDuringAnalysisTest {
         watch.assertNothingAfterTheResult();
     }
 
-    private static CompletableFuture<VitalsResult> forgottenSession(VitalsListener listener) {
+    /** A started session whose only reference is {@code held}: the test drops it once the analysis is under way. */
+    private static CompletableFuture<VitalsResult> forgottenSession(VitalsListener listener,
+                                                                   AtomicReference<VitalsSession> held) {
         VitalsSession session = new VitalsSession();
+        held.set(session);
         session.useSimulator(TestSupport.fastSimulator(70)).setListener(listener);
         session.start();
         return session.result();
