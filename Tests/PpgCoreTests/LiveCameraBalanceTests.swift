@@ -21,6 +21,18 @@ struct LiveCameraBalanceTests {
         return (reading, LiveRun(reading))
     }
 
+    /// A finger-coloured lamp (red 200, green 60, blue 20) lighting the camera for the whole scene, with mains flicker
+    /// at 50 Hz of the given depth, camera noise of `noise` counts on every channel and no pulse: the live ticks.
+    private func lampTicks(noise: Double = 0.1, flickerDepth: Double = 0, seed: UInt64, fps: Double = 30,
+                           seconds: Double = 40) -> [LiveTick] {
+        let light = ChannelTriple(red: 200, green: 60, blue: 20)
+        let lamp = ScenarioSegment(startS: 0, durationS: seconds, condition: .ambientLight(
+            level: light, mainsHz: 50, flickerDepth: flickerDepth))
+        return run(dc: light, ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
+                   noise: ChannelTriple(red: noise, green: noise, blue: noise), scenario: [lamp], seed: seed, fps: fps,
+                   seconds: seconds).live.ticks
+    }
+
     /// Every tick from 6 s on is startable and none would count against the reading in the cancel checks.
     private func expectReadable(_ run: (reading: SyntheticReading, live: LiveRun), _ label: String) {
         let live = run.live
@@ -95,12 +107,9 @@ struct LiveCameraBalanceTests {
         // band (100 Hz at 24.5 fps → 2 Hz), and the same light steady with camera noise: no pulse, so never the three
         // startable ticks in a row the start gate needs.
         for (fps, depth) in [(24.5, 0.05), (30, 0.0)] {
-            let lamp = ScenarioSegment(startS: 0, durationS: 40, condition: .ambientLight(
-                level: ChannelTriple(red: 200, green: 60, blue: 20), mainsHz: 50, flickerDepth: depth))
-            let live = run(dc: ChannelTriple(red: 200, green: 60, blue: 20),
-                           ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02), scenario: [lamp], seed: 47, fps: fps).live
-            let eligible = live.ticks.filter(startable).map { "\($0.time): q \($0.qualityScore ?? -1) a \($0.amplitude)" }
-            let gateFills = LiveStartRule.standard.opening(in: live.ticks) != nil
+            let ticks = lampTicks(flickerDepth: depth, seed: 47, fps: fps)
+            let eligible = ticks.filter(startable).map { "\($0.time): q \($0.qualityScore ?? -1) a \($0.amplitude)" }
+            let gateFills = LiveStartRule.standard.opening(in: ticks) != nil
             #expect(!gateFills, "\(fps) fps: three startable ticks in a row among \(eligible)")
         }
     }
@@ -111,13 +120,7 @@ struct LiveCameraBalanceTests {
         // looser `showsPulse` now and then, which is why the amplitude floor is lifted only for a clean pulse.
         for seed: UInt64 in 60..<100 {
             for noise in [0.05, 0.2] {
-                let light = ChannelTriple(red: 200, green: 60, blue: 20)
-                let lamp = ScenarioSegment(startS: 0, durationS: 40, condition: .ambientLight(
-                    level: light, mainsHz: 50, flickerDepth: 0))
-                let live = run(dc: light, ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
-                               noise: ChannelTriple(red: noise, green: noise, blue: noise), scenario: [lamp],
-                               seed: seed).live
-                let clean = live.ticks.filter(\.showsCleanPulse).map(\.time)
+                let clean = lampTicks(noise: noise, seed: seed).filter(\.showsCleanPulse).map(\.time)
                 #expect(clean.isEmpty, "seed \(seed), noise \(noise): a clean pulse at \(clean)")
             }
         }
@@ -128,16 +131,7 @@ struct LiveCameraBalanceTests {
         // floor, and a 5 s spectrum scores it at 0.5 and more now and then: without the frame-noise floor the gate
         // filled in 186 of 200 such scenes. A pulse's swing is 8 to 70 times its frame noise on real fingertips,
         // this noise's stays below 5 (30 seeds, 40 s each).
-        let light = ChannelTriple(red: 200, green: 60, blue: 20)
-        var fills: [UInt64] = []
-        for seed: UInt64 in 0..<30 {
-            let lamp = ScenarioSegment(startS: 0, durationS: 40, condition: .ambientLight(
-                level: light, mainsHz: 50, flickerDepth: 0))
-            let noise = ChannelTriple(red: 0.5, green: 0.5, blue: 0.5)
-            let ticks = run(dc: light, ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02), noise: noise,
-                            scenario: [lamp], seed: seed).live.ticks
-            if LiveStartRule.standard.opening(in: ticks) != nil { fills.append(seed) }
-        }
+        let fills = (UInt64(0)..<30).filter { LiveStartRule.standard.opening(in: lampTicks(noise: 0.5, seed: $0)) != nil }
         #expect(fills.isEmpty, "the gate filled on seeds \(fills)")
     }
 
@@ -146,14 +140,9 @@ struct LiveCameraBalanceTests {
         // two through the 15 s faint-pulse look (at 0.2 counts) and one through the 5 s score with a sustained 15 s
         // pulse (at 0.5 counts). A faint tick now also needs its 15 s peak to hold its rate: within 5 % of 8 of the
         // previous 10 ticks' peaks (`FaintPeakHold`), where noise's reached 7 at most.
-        let light = ChannelTriple(red: 200, green: 60, blue: 20)
         var fills: [String] = []
         for (seed, noise, seconds) in [(UInt64(191), 0.2, 60.0), (99, 0.2, 70), (164, 0.5, 60)] {
-            let lamp = ScenarioSegment(startS: 0, durationS: seconds, condition: .ambientLight(
-                level: light, mainsHz: 50, flickerDepth: 0))
-            let ticks = run(dc: light, ac: ChannelTriple(red: 0.01, green: 0.02, blue: 0.02),
-                            noise: ChannelTriple(red: noise, green: noise, blue: noise), scenario: [lamp], seed: seed,
-                            seconds: seconds).live.ticks
+            let ticks = lampTicks(noise: noise, seed: seed, seconds: seconds)
             if let opening = LiveStartRule.standard.opening(in: ticks) { fills.append("\(seed) at \(opening) s") }
         }
         #expect(fills.isEmpty, "the gate filled on seeds \(fills)")
