@@ -202,7 +202,7 @@ struct FastPrimitivesTests {
     }
 }
 
-/// The breathing spectrum's Goertzel powers against a direct DFT.
+/// The Goertzel powers (breathing spectrum, pulse fold harmonics) against a direct DFT.
 struct GoertzelPowerTests {
     @Test func goertzelPowersEqualADirectDft() {
         let samples: [Double] = (0..<240).map { index in
@@ -210,7 +210,7 @@ struct GoertzelPowerTests {
             return sin(0.37 * n) + 0.2 * cos(1.3 * n) + 0.01 * Double(index % 5)
         }
         let omegas = (0..<7).map { 0.05 + 0.3 * Double($0) }
-        let powers = BreathingSpectrum.goertzelPower(samples, cosines: omegas.map { cos($0) })
+        let powers = GoertzelPower.powers(samples, cosines: omegas.map { cos($0) })
         #expect(powers.count == omegas.count)
         for (omega, power) in zip(omegas, powers) {
             var re = 0.0, im = 0.0

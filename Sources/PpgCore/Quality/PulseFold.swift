@@ -114,16 +114,8 @@ public struct PulseFold: Sendable, Equatable {
     /// half a cycle on; folded at a multiple of a shorter periodicity (five half-beats of such a pulse, say) it
     /// repeats that periodicity several times over, and the template shows it as a higher harmonic.
     public var strongestHarmonic: Int {
-        let count = Double(Self.bins)
-        let powers = (1...(Self.bins / 2)).map { harmonic -> Double in
-            var real = 0.0, imaginary = 0.0
-            for (bin, value) in template.enumerated() {
-                let phase = 2 * Double.pi * Double(harmonic * bin) / count
-                real += value * cos(phase)
-                imaginary -= value * sin(phase)
-            }
-            return real * real + imaginary * imaginary
-        }
+        let cosines = (1...(Self.bins / 2)).map { cos(2 * Double.pi * Double($0) / Double(Self.bins)) }
+        let powers = GoertzelPower.powers(template, cosines: cosines)
         return (powers.indices.max { powers[$0] < powers[$1] } ?? 0) + 1
     }
 
