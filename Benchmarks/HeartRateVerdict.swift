@@ -31,7 +31,8 @@ struct HeartRateVerdict {
     var description: String {
         var text = "answer "
         if let result {
-            text += "\(BenchmarkTable.decimal(result.heartRateBpm)) (\(result.quality), \(result.diagnostics.hrSource)"
+            text += "\(BenchmarkTable.decimal(result.heartRateBpm)) (\(result.quality), "
+                + result.diagnostics.hrSource.rawValue
                 + (result.flags.isEmpty ? "" : ", " + result.flags.joined(separator: " "))
                 + (result.diagnostics.candidateRatesBpm.isEmpty ? ""
                     : ", candidates "

@@ -101,7 +101,7 @@ enum HonestyWindowBenchmark {
     private static func describeTwin(_ outcome: Outcome) -> String {
         guard let twin = outcome.twin else { return "seed \(outcome.seed) from \(outcome.startS) s: none" }
         return "seed \(outcome.seed) from \(BenchmarkTable.decimal(outcome.startS)) s, "
-            + "\(BenchmarkTable.decimal(twin.heartRateBpm)) bpm (\(twin.quality), \(twin.diagnostics.hrSource), channel "
-            + "\(twin.diagnostics.channel.rawValue))"
+            + "\(BenchmarkTable.decimal(twin.heartRateBpm)) bpm (\(twin.quality), "
+            + "\(twin.diagnostics.hrSource.rawValue), channel \(twin.diagnostics.channel.rawValue))"
     }
 }

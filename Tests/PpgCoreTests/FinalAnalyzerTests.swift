@@ -31,7 +31,7 @@ struct FinalAnalyzerTests {
             #expect(result.diagnostics.estGmApplied == true)
             #expect(abs((result.sdnnMs ?? 0) - (truth.sdnn ?? 0)) < 3.0)
             #expect(result.quality != .withheld)
-            #expect(result.diagnostics.hrSource == "beats")
+            #expect(result.diagnostics.hrSource == .beats)
         }
     }
 

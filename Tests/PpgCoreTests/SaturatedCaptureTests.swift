@@ -141,7 +141,7 @@ struct SaturatedCaptureTests {
         let truth = reading.truth.metrics.heartRateBpm ?? heartRate
         #expect(result.quality != .withheld, "\(result.flags)")
         #expect(abs(result.heartRateBpm - truth) <= 5, "truth \(truth): \(result.heartRateBpm)")
-        if result.diagnostics.hrSource == FinalAnalyzer.beatsSource {
+        if result.diagnostics.hrSource == .beats {
             #expect(result.flags.contains(FinalAnalyzer.segmentFlag), "\(result.flags)")
         }
 

@@ -90,24 +90,36 @@ struct SaturatedWeakPulseTests {
 
     /// Seeds, from both halves of `nfv-bench honesty`, that neither the beats nor a spectral rate their train
     /// confirms answered (a peak under four times its floor, or one a third to a half of the beat intervals
-    /// confirm): the pulse folded at the rate does (`FoldedRate`).
+    /// confirm): the pulse folded at the rate does (`FoldedRate`), and `hr_source` says so.
     static let foldedSeeds: [UInt64] = [6, 17, 59, 72, 79, 151, 182, 213, 237, 249]
 
     @Test(arguments: foldedSeeds)
     func aPulseTheBeatTrainCannotConfirmIsReadFromItsFold(seed: UInt64) {
         let (_, result) = answeredNearItsRate(seed: seed)
-        #expect(result?.diagnostics.hrSource == FinalAnalyzer.spectralSource)
+        #expect(result?.diagnostics.hrSource == .fold)
+    }
+
+    /// Seeds, from the tuning half, whose spectral peak the beat train confirms with no rival left: answered from
+    /// the spectrum, and reported as such, not as the fold's.
+    static let spectralSeeds: [UInt64] = [1, 3, 9, 10, 18, 24, 25, 40, 42]
+
+    @Test(arguments: spectralSeeds)
+    func aSpectralPeakTheBeatTrainConfirmsIsReportedAsSpectral(seed: UInt64) {
+        let analysis = Self.analysis(ofSeed: seed)
+        expectAnsweredNearItsRate(analysis)
+        #expect(analysis.result?.diagnostics.hrSource == .spectral)
     }
 
     /// Seeds, from both halves, whose spectrum peaks at twice the rate and whose beat train runs at both rates:
     /// once withheld as `hr_ambiguous`, now answered at the rate, the one candidate whose fold stands
-    /// (`FoldedRate.settled`).
+    /// (`FoldedRate.settled`): `hr_source` is the fold, or the beats found again at its rate, never the spectrum.
     static let settledSeeds: [UInt64] = [30, 45, 47, 67, 101, 132, 238, 253, 277, 296]
 
     @Test(arguments: settledSeeds)
     func aRateAndItsDoubleAreSettledByTheFold(seed: UInt64) {
         let (_, result) = answeredNearItsRate(seed: seed)
         #expect(result?.flags.contains(FinalAnalyzer.ambiguousRateFlag) == false)
+        #expect(result?.diagnostics.hrSource != .spectral)
     }
 
     /// Seeds of the hardest corner (red 248–253, green 0–3: `nfv-bench honesty 300 corner`, all from its tuning

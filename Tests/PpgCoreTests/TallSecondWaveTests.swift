@@ -38,7 +38,7 @@ struct TallSecondWaveTests {
     func theBeatsFoundAtTheConfirmedPeriodTimeTheRateAndRmssd(_ example: (UInt64, Double, Double, Double)) throws {
         let reading = Self.reading(seed: example.0, heartRateBpm: example.1, ratio: example.2, delayS: example.3)
         let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
-        #expect(result.diagnostics.hrSource == FinalAnalyzer.beatsSource)
+        #expect(result.diagnostics.hrSource == .beats)
         #expect(abs(result.heartRateBpm - (try #require(reading.truth.metrics.heartRateBpm))) < 1)
         let rmssd = try #require(result.rmssdMs)
         #expect(abs(rmssd - (try #require(reading.truth.metrics.rmssd))) < 5)
@@ -75,7 +75,7 @@ struct TallSecondWaveTests {
         let truth = try #require(reading.truth.metrics.heartRateBpm)
         let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
         #expect(result.quality != .withheld)
-        #expect(result.diagnostics.hrSource == FinalAnalyzer.beatsSource)
+        #expect(result.diagnostics.hrSource == .beats)
         #expect(abs(result.heartRateBpm - truth) < 2)
         #expect(!(try #require(Self.alternation(reading, rateBpm: truth)).showsTwoKinds))
     }

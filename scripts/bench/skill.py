@@ -27,6 +27,8 @@ ALIGN_SEARCH_S, ALIGN_STEP_S = 5.0, 0.005
 # 5–54 ms RMS per strap subject); paired one beat off, by a successive difference of the reference (RMSSD 24–121
 # ms there) plus that error.
 INTERVAL_AGREEMENT_MS = 50.0
+# `diagnostics.hr_source` values of a heart rate not timed by the beats: the spectral peak's and the fold's.
+NOT_FROM_BEATS = ("spectral", "fold")
 
 
 def skill_figures(windows, outcomes, constant):
@@ -45,8 +47,8 @@ def skill_figures(windows, outcomes, constant):
 
 def rmssd_on_clean_hr(windows, outcomes, beats_only):
     """% of the windows with an RMSSD reference that get a clean heart rate (returned, within HR_COVERAGE_BPM of
-    the reference; with `beats_only`, also timed by the beats: `diagnostics.hr_source` not `spectral`, since HRV
-    needs beats) that get RMSSD too; n = those windows."""
+    the reference; with `beats_only`, also timed by the beats: `diagnostics.hr_source` none of NOT_FROM_BEATS,
+    since HRV needs beats) that get RMSSD too; n = those windows."""
     clean = [w for w in windows if "ref_rmssd_ms" in w.refs and _clean_heart_rate(w, outcomes[w.id], beats_only)]
     hits = sum(1 for w in clean if outcomes[w.id].value("rmssdMs") is not None)
     return stat(100.0 * hits / len(clean) if clean else None, len(clean))
@@ -76,13 +78,13 @@ def rmssd_withheld_on_clean_hr(windows, outcomes):
 
 def _clean_heart_rate(window, outcome, beats_only):
     """Whether `outcome` returned a heart rate within HR_COVERAGE_BPM of the window's reference (and, with
-    `beats_only`, one not taken from the spectrum)."""
+    `beats_only`, one not taken from the spectrum or the fold)."""
     value = outcome.value("heartRateBpm")
     if value is None or "ref_hr_bpm" not in window.refs or not outcome.returned():
         return False
     diagnostics = (outcome.result or {}).get("diagnostics")
     source = diagnostics.get("hr_source") if isinstance(diagnostics, dict) else None
-    return abs(value - window.refs["ref_hr_bpm"]) <= HR_COVERAGE_BPM and not (beats_only and source == "spectral")
+    return abs(value - window.refs["ref_hr_bpm"]) <= HR_COVERAGE_BPM and not (beats_only and source in NOT_FROM_BEATS)
 
 
 def skill_ratio(windows, outcomes, constant, result_key, ref_key, tier_key, tiers):

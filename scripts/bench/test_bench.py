@@ -268,14 +268,15 @@ class IntervalErrorTests(unittest.TestCase):
         self.assertAlmostEqual(figures["interval_rmse_rmssd"]["value"], 0.0, places=6)
 
     def test_rmssd_is_counted_on_the_windows_with_a_clean_heart_rate(self):
-        windows = [window(name, ref_hr_bpm=60.0, ref_rmssd_ms=30.0) for name in ("a", "b", "c", "d")]
+        windows = [window(name, ref_hr_bpm=60.0, ref_rmssd_ms=30.0) for name in ("a", "b", "c", "d", "e")]
         outcomes = {"a": result(heartRateBpm=61.0, quality=2, rmssdMs=28.0),
                     "b": result(heartRateBpm=62.0, quality=2, diagnostics={"hr_source": "spectral"}),
                     "c": result(heartRateBpm=70.0, quality=2),                    # 10 bpm off: not clean
-                    "d": result(heartRateBpm=60.0, quality=3)}
+                    "d": result(heartRateBpm=60.0, quality=3),
+                    "e": result(heartRateBpm=59.0, quality=2, diagnostics={"hr_source": "fold"})}
         figures = skill_figures(windows, outcomes, baseline.constant_guess(windows))
-        self.assertEqual((figures["rmssd_on_clean_hr_pct"]["n"], figures["rmssd_on_beat_hr_pct"]["n"]), (3, 2))
-        self.assertAlmostEqual(figures["rmssd_on_clean_hr_pct"]["value"], 100.0 / 3)
+        self.assertEqual((figures["rmssd_on_clean_hr_pct"]["n"], figures["rmssd_on_beat_hr_pct"]["n"]), (4, 2))
+        self.assertAlmostEqual(figures["rmssd_on_clean_hr_pct"]["value"], 100.0 / 4)
         self.assertAlmostEqual(figures["rmssd_on_beat_hr_pct"]["value"], 50.0)
 
 

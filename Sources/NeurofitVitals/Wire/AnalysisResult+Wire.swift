@@ -26,7 +26,8 @@ extension AnalysisDiagnostics {
     public var json: JSONValue {
         var members: [String: JSONValue] = [
             "engine": .string("neurofit_vitals"), "engine_version": .string(EngineVersion.string),
-            "hr_source": .string(hrSource), "refine_mode": .string(refineMode), "effective_fps": .int(effectiveFps),
+            "hr_source": .string(hrSource.rawValue), "refine_mode": .string(refineMode),
+            "effective_fps": .int(effectiveFps),
             "channel": .string(channel.rawValue), "signal_quality": .int(signalQuality),
             "quality_passed_fraction": .number(qualityPassedFraction), "discard_ratio": .number(discardRatio),
             "saturation_frac": .number(saturationFrac), "measured_fps": .number(measuredFps),

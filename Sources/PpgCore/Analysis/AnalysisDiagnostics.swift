@@ -3,15 +3,15 @@
 /// format writes them as the result's snake_case `diagnostics`; each field names its key.)
 public struct AnalysisDiagnostics: Sendable, Equatable {
     // Provenance
-    /// `hr_source`: "beats" (60000/MeanNN) or "spectral" (the reading's spectral peak, or the period at which its
-    /// pulse folds into one repeated cycle: not from the beats' intervals).
-    public var hrSource = "beats"
+    /// `hr_source`: where the heart rate comes from: "beats" (60000/MeanNN), "spectral" (the reading's spectral
+    /// peak) or "fold" (the period at which its pulse folds into one repeated cycle); `HeartRateSource`.
+    public var hrSource = HeartRateSource.beats
     /// `refine_mode`: the beat fiducial ("upstroke50").
     public var refineMode = "upstroke50"
     /// `effective_fps`: measured frame rate, rounded.
     public var effectiveFps = 0
-    /// `channel`: the colour channel the pulse was read from (for a `spectral` rate, the channel whose spectrum or
-    /// fold gave it).
+    /// `channel`: the colour channel the pulse was read from (for a `spectral` or `fold` rate, the channel whose
+    /// spectrum or fold gave it).
     public var channel = PulseChannel.red
     // Quality
     /// `signal_quality`: mean quality score × 100, rounded.
@@ -42,8 +42,8 @@ public struct AnalysisDiagnostics: Sendable, Equatable {
     public var templateCorrelation = 0.0
     /// `spectral_hr_bpm`: FFT-peak heart rate; nil without a spectral peak.
     public var spectralHeartRateBpm: Double?
-    /// `candidate_rates_bpm`: when a spectral heart rate is withheld as ambiguous (`hr_ambiguous`), the rate
-    /// and the rivals its evidence does not rule out; empty otherwise.
+    /// `candidate_rates_bpm`: when a spectral or folded heart rate is withheld as ambiguous (`hr_ambiguous`), the
+    /// rate and the rivals its evidence does not rule out; empty otherwise.
     public var candidateRatesBpm: [Double] = []
     /// `red_dc_mean`.
     public var redDcMean = 0.0

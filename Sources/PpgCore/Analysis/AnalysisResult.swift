@@ -2,7 +2,8 @@
 public struct AnalysisResult: Sendable, Equatable {
     /// Seconds of frames analysed (first to last timestamp).
     public var durationSeconds: Double
-    /// Heart rate, bpm: 60000/MeanNN after artifact correction, or the spectral peak (`hr_source`).
+    /// Heart rate, bpm: 60000/MeanNN after artifact correction, or the spectral peak's or the fold's rate
+    /// (`hr_source`).
     public var heartRateBpm: Double
     /// RMSSD, ms; nil when withheld.
     public var rmssdMs: Double?

@@ -26,8 +26,10 @@ extension FinalAnalyzer {
     struct HeartRateAnswer {
         /// The rate, bpm.
         var rateBpm: Double
+        /// Where the rate comes from: the NN series, the spectrum or the fold.
+        var source: HeartRateSource
         /// The rate is the NN series' own (not the spectrum's or the fold's).
-        var fromBeats: Bool
+        var fromBeats: Bool { source == .beats }
         /// Rates the evidence could not rule out beside `rateBpm` (empty when it did).
         var rivals: [Double]
         /// The channel whose beats, spectrum or fold gave the rate, which may not be the channel chosen for the
@@ -69,7 +71,7 @@ extension FinalAnalyzer {
                                       signal: signal)
             if let halved = check.halved {
                 answer.rateBpm = halved
-                answer.fromBeats = false
+                answer.source = .fold
             }
             if let half = check.rival, let source = answeringAnalysis,
                let refitted = refittedResult(rateBpm: half, signal: signal, selection: selection, source: source,
@@ -123,7 +125,7 @@ extension FinalAnalyzer {
         let spectral = selection.spectral
         if let confirmed = spectralFallback(spectral, reasons: train.reasons,
                                             beatRate: train.isTrustworthy ? train.rateBpm : nil) {
-            var answer = HeartRateAnswer(rateBpm: confirmed, fromBeats: false, rivals: [],
+            var answer = HeartRateAnswer(rateBpm: confirmed, source: .spectral, rivals: [],
                                          channel: spectral?.candidate.channel ?? selection.choice.channel)
             if let spectral, let rate = spectral.spectralRate {
                 answer.rivals = Self.rivalRates(of: confirmed, rate: rate, pulses: spectral.pulses,
@@ -132,15 +134,16 @@ extension FinalAnalyzer {
                    let settled = FoldedRate.settled(among: [confirmed] + answer.rivals, pulses: spectral.pulses,
                                                     channel: spectral.candidate.channel) {
                     answer.rateBpm = settled.rateBpm
+                    answer.source = .fold
                     answer.rivals = []
                 }
             }
             return answer
         }
         if let folded = foldedFallback(signal: signal, reasons: train.reasons) {
-            return HeartRateAnswer(rateBpm: folded.rateBpm, fromBeats: false, rivals: [], channel: folded.channel)
+            return HeartRateAnswer(rateBpm: folded.rateBpm, source: .fold, rivals: [], channel: folded.channel)
         }
-        return HeartRateAnswer(rateBpm: train.rateBpm, fromBeats: true, rivals: [], channel: selection.choice.channel)
+        return HeartRateAnswer(rateBpm: train.rateBpm, source: .beats, rivals: [], channel: selection.choice.channel)
     }
 
     /// The result reporting `answer` at `tier`: HRV only from beats at `clean` (or `usable` without a gate veto)
@@ -165,7 +168,7 @@ extension FinalAnalyzer {
         diagnostics.estGmApplied = rmssd.applied
         diagnostics.beats = screening ? [] : beatRecords(beats: beats, intervals: intervals,
                                                          halfCrossingShare: rmssd.halfCrossingShare)
-        diagnostics.hrSource = answer.fromBeats ? Self.beatsSource : Self.spectralSource
+        diagnostics.hrSource = answer.source
         diagnostics.channel = answer.channel
         diagnostics.candidateRatesBpm = answer.rivals.isEmpty ? [] : [answer.rateBpm] + answer.rivals
         let heartConfidence = channel.evidence.meanScore * (train.agrees || !answer.fromBeats ? 1 : 0.5)

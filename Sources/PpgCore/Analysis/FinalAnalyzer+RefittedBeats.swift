@@ -31,7 +31,7 @@ extension FinalAnalyzer {
                                         redDc: selection.redDc)
         let outcome = assemble(signal: signal, selection: refitted, motion: motion, hrvAllowed: hrvAllowed,
                                screening: screening, vouchedRateBpm: rateBpm)
-        guard case .success(let result) = outcome, result.diagnostics.hrSource == Self.beatsSource,
+        guard case .success(let result) = outcome, result.diagnostics.hrSource == .beats,
               abs(result.heartRateBpm - rateBpm) <= Self.refitAgreementBpm else { return nil }
         return result
     }

@@ -86,8 +86,8 @@ extension FinalAnalyzer {
     }
 
     /// The best part's result when it beats `whole`; nil otherwise (and when `whole` is already consistent and
-    /// timed by its beats). A whole reading answered only by its spectrum (`hr_source` spectral) is replaced by
-    /// any consistent part: the part's beats time the heart rate and give HRV, which the whole's noisy stretch
+    /// timed by its beats). A whole reading answered only by its spectrum or its fold (`hr_source` spectral or fold)
+    /// is replaced by any consistent part: the part's beats time the heart rate and give HRV, which the whole's noisy stretch
     /// withheld. Without one, such a whole with a disturbed stretch is answered by the reading without that
     /// stretch, whatever that gives (a failure included): the spectrum of the whole holds the disturbance's own
     /// rhythm (a hand shaking at 1–3 Hz, the filter ringing after a jump of the level), which may pose as a
@@ -285,8 +285,8 @@ extension FinalAnalyzer {
         return cut.upperBound - cut.lowerBound <= Self.maximumCutSeconds + 1e-9 ? cut : nil
     }
 
-    /// Whether the heart rate of `result` comes from its beats (not from the spectrum alone).
-    static func isFromBeats(_ result: AnalysisResult) -> Bool { result.diagnostics.hrSource == beatsSource }
+    /// Whether the heart rate of `result` comes from its beats (not from the spectrum or the fold alone).
+    static func isFromBeats(_ result: AnalysisResult) -> Bool { result.diagnostics.hrSource == .beats }
 
     /// At least `usable` from its beats, with `segmentPassedFraction` of its quality windows passing and no
     /// inconsistency flag.

@@ -325,11 +325,6 @@ public struct FinalAnalyzer: Sendable {
         return bound / Double(starts.count) < bar - Self.pruningTolerance
     }
 
-    /// `hr_source` of a heart rate from the NN series (60000/MeanNN).
-    public static let beatsSource = "beats"
-    /// `hr_source` of a heart rate from the reading's spectrum, confirmed by its beat train.
-    public static let spectralSource = "spectral"
-
     /// Reasons against the NN series that a spectral heart rate confirmed by the beat train may overrule: the
     /// beats are too noisy or too few for their intervals, not absent or foreign (contact, regularity of a light).
     static let beatSeriesReasons: Set<String> = ["no_pulse", "irregular_beats", "hr_disagreement", "few_beats"]
@@ -369,7 +364,7 @@ public struct FinalAnalyzer: Sendable {
         return FoldedRate(channels: channels, plans: &plans)
     }
 
-    /// Flag of a spectral heart rate withheld because its evidence does not rule out a rival rate
+    /// Flag of a spectral or folded heart rate withheld because its evidence does not rule out a rival rate
     /// (`rivalRates`); the rates are in `candidate_rates_bpm`.
     public static let ambiguousRateFlag = "hr_ambiguous"
     /// Share of a rival rate's beat train at its own period from which the rival is not ruled out. A reading at
