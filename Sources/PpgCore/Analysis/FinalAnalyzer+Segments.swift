@@ -85,17 +85,17 @@ extension FinalAnalyzer {
         }
     }
 
-    /// The best part's result when it beats `whole`; nil otherwise (and when `whole` is already consistent and
-    /// timed by its beats). A whole reading answered only by its spectrum or its fold (`hr_source` spectral or fold)
-    /// is replaced by any consistent part: the part's beats time the heart rate and give HRV, which the whole's noisy stretch
-    /// withheld. Without one, such a whole with a disturbed stretch is answered by the reading without that
-    /// stretch, whatever that gives (a failure included): the spectrum of the whole holds the disturbance's own
-    /// rhythm (a hand shaking at 1–3 Hz, the filter ringing after a jump of the level), which may pose as a
-    /// pulse the rest of the reading does not show. A level run without a consistent part answers a whole that
-    /// failed, or earned a lower tier, whenever it earns at least `usable` (from its beats or its spectrum): the
-    /// frames outside it hold no pulse in that channel, only its clipped (or dark) level.
-    /// The whole and every part are measured once (`measureSpan`) and judged by their screening results; the
-    /// part chosen is then completed from its measurement; `plans` lends the FFT plans.
+    /// The best part's result when it beats `whole`; nil otherwise (and when `whole` is already consistent and timed by
+    /// its beats). A whole reading answered only by its spectrum or its fold (`hr_source` spectral or fold) is replaced
+    /// by any consistent part: the part's beats time the heart rate and give HRV, which the whole's noisy stretch
+    /// withheld. Without one, such a whole with a disturbed stretch is answered by the reading without that stretch,
+    /// whatever that gives (a failure included): the spectrum of the whole holds the disturbance's own rhythm (a hand
+    /// shaking at 1–3 Hz, the filter ringing after a jump of the level), which may pose as a pulse the rest of the
+    /// reading does not show. A level run without a consistent part answers a whole that failed, or earned a lower
+    /// tier, whenever it earns at least `usable` (from its beats or its spectrum): the frames outside it hold no pulse
+    /// in that channel, only its clipped (or dark) level. The whole and every part are measured once (`measureSpan`)
+    /// and judged by their screening results; the part chosen is then completed from its measurement; `plans` lends the
+    /// FFT plans.
     func consistentSegment(frames: [FrameSample], motion: [MotionSample], whole: SpanMeasurement,
                            plans: inout FourierPlans) -> Result<AnalysisResult, AnalysisError>? {
         let wholeResult = try? result(of: whole, screening: true).get()
