@@ -252,6 +252,7 @@ public struct LiveAnalyzer: Sendable {
             && amplitude >= options.minimumAmplitude * LiveTick.cleanPulseAmplitudeShare ? longLook?.peakBpm : nil)
         let standsOut = (longLook?.standsOut ?? false) && peakHolds
         let evidence = heldLong ? FaintPeakRun.evidenceSeconds : standsOut ? SustainedPulse.windowSeconds : 0
+        let runSeconds = max(0, time - runStart)
         return LiveTick(
             time: time,
             contact: touching,
@@ -271,7 +272,7 @@ public struct LiveAnalyzer: Sendable {
             showsCleanPulse: quality?.showsCleanPulse ?? false,
             frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds, faintPulseStandsOut: standsOut,
             faintPeakHeld: heldLong, longWindowPeakBpm: longLook?.peakBpm,
-            faintPulseEvidenceSeconds: max(0, min(evidence, time - runStart)), runSeconds: max(0, time - runStart))
+            faintPulseEvidenceSeconds: min(evidence, runSeconds), runSeconds: runSeconds)
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).
