@@ -260,9 +260,7 @@ public struct LiveAnalyzer: Sendable {
             amplitude: amplitude,
             measuredFps: measuredFps(lastSecond: lastSecond), saturationFraction: saturation / frameCount,
             redDc: newest.red,
-            heartRateBpm: (score ?? 0) >= QualityScore.passThreshold
-                ? intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
-                                         minimumCount: Self.heartRateMinimumIntervals) : nil,
+            heartRateBpm: provisionalHeartRate(now: now, score: score, longPeakBpm: longLook?.peakBpm),
             rmssdMs: elapsed >= Self.rmssdFromSeconds && intervals.pairCount >= Self.rmssdMinimumPairs
                 ? intervals.rmssdMs : nil,
             breathingRateBrpm: breathing?.estimate(at: now)?.rate?.brpm,
@@ -273,6 +271,21 @@ public struct LiveAnalyzer: Sendable {
             frameNoise: noise, faintPulseConfirmed: faintConfirmed && peakHolds, faintPulseStandsOut: standsOut,
             faintPeakHeld: heldLong, longWindowPeakBpm: longLook?.peakBpm,
             faintPulseEvidenceSeconds: min(evidence, runSeconds), runSeconds: runSeconds)
+    }
+
+    /// The provisional heart rate at `now`: the rate of the intervals accepted over the last
+    /// `heartRateWindowSeconds` (`LiveIntervalLog`) while the quality score `score` passes, unless the tick looked
+    /// for a faint pulse over the last `SustainedPulse.windowSeconds` (`longLook`, whose spectral peak is
+    /// `longPeakBpm`) and the rate lies farther from that peak than the final analysis lets a beat rate lie from the
+    /// spectrum for a trustworthy heart rate (`FinalAnalyzer.spectralAgreementBpm`). A faint pulse's beat train
+    /// loses beats and takes dicrotic waves for beats, and its 10 s of intervals can show half, two thirds or one
+    /// and a half times the rate while its 15 s peak stays where the heart beats.
+    private func provisionalHeartRate(now: Double, score: Double?, longPeakBpm: Double?) -> Double? {
+        guard (score ?? 0) >= QualityScore.passThreshold,
+              let rate = intervals.heartRateBpm(endingAfter: now - Self.heartRateWindowSeconds,
+                                                minimumCount: Self.heartRateMinimumIntervals) else { return nil }
+        guard let longPeakBpm else { return rate }
+        return abs(rate - longPeakBpm) <= FinalAnalyzer.spectralAgreementBpm ? rate : nil
     }
 
     /// σ of the frame noise on `channel` over the last `amplitudeWindowSeconds` of frames (`FrameNoise`).

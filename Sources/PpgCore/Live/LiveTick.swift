@@ -16,7 +16,9 @@ public struct LiveTick: Sendable, Equatable {
     /// Red mean of the latest frame, 8-bit counts.
     public var redDc: Double
     /// Provisional heart rate from the accepted intervals of the last ~10 s; nil while the quality score is below
-    /// the pass threshold or most of those intervals were rejected.
+    /// the pass threshold or most of those intervals were rejected, and, on a tick whose pulse is faint, when it
+    /// lies more than `FinalAnalyzer.spectralAgreementBpm` (5 bpm) from the 15 s spectral peak
+    /// (`longWindowPeakBpm`).
     public var heartRateBpm: Double?
     /// Provisional RMSSD over the intervals accepted since reset; nil until ~20 s after reset.
     public var rmssdMs: Double?
