@@ -27,6 +27,9 @@ public struct PulseFold: Sendable, Equatable {
     public static let windowSeconds = 10.0
     /// Phase bins of a cycle (divisible by 2 and 3, for `selfSimilarity(parts:)`).
     public static let bins = 12
+    /// cos(2πk/`bins`) for each harmonic k = 1…`bins`/2 of the folded period, the Goertzel coefficients
+    /// `strongestHarmonic` weighs the template's power with (the same for every fold).
+    static let harmonicCosines = (1...(bins / 2)).map { cos(2 * Double.pi * Double($0) / Double(bins)) }
     /// Fewest windows compared: with fewer, noise alone reaches a high coherence (its expected value is about
     /// 1/windows).
     public static let minimumWindows = 5
@@ -114,8 +117,7 @@ public struct PulseFold: Sendable, Equatable {
     /// half a cycle on; folded at a multiple of a shorter periodicity (five half-beats of such a pulse, say) it
     /// repeats that periodicity several times over, and the template shows it as a higher harmonic.
     public var strongestHarmonic: Int {
-        let cosines = (1...(Self.bins / 2)).map { cos(2 * Double.pi * Double($0) / Double(Self.bins)) }
-        let powers = GoertzelPower.powers(template, cosines: cosines)
+        let powers = GoertzelPower.powers(template, cosines: Self.harmonicCosines)
         return (powers.indices.max { powers[$0] < powers[$1] } ?? 0) + 1
     }
 
