@@ -1,6 +1,8 @@
 """scripts/generate --check on a copy of the tree: it passes as committed, and fails when a generated file or a
-generated section is edited by hand or when hand-written binding code restates an event type, an error status or a
-pixel format value."""
+generated section is edited by hand, when hand-written binding code restates an event type, an error status or a
+pixel format value, when a value of HeartRateSource (`diagnostics.hr_source`) is dropped from the contract, the
+library's schema or the docs' table, or when the docs name one the contract lacks."""
+import json
 import os
 import shutil
 import subprocess
@@ -8,8 +10,7 @@ import tempfile
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COPIED = ["scripts/generate", "scripts/lib", "docs/contract.json", "docs/events.md", "docs/configuration.md",
-          "include/neurofit_vitals.h", "bindings"]
+COPIED = ["scripts/generate", "scripts/lib", "docs", "include/neurofit_vitals.h", "bindings"]
 SKIPPED = shutil.ignore_patterns("build", "node_modules", "__pycache__", "target", "*.node", "venv")
 
 
@@ -27,11 +28,19 @@ class GenerateCheckTests(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tree)
 
-    def check(self):
-        """(exit status, stderr) of scripts/generate --check in the copy (no nfv there: the contract is not compared
-        with a library)."""
-        done = subprocess.run([os.path.join(self.tree, "scripts/generate"), "--check"], capture_output=True, text=True)
+    def check(self, *arguments):
+        """(exit status, stderr) of scripts/generate --check in the copy (no nfv there: the contract is compared with
+        a library only when `arguments` name one with --nfv)."""
+        done = subprocess.run([os.path.join(self.tree, "scripts/generate"), "--check", *arguments],
+                              capture_output=True, text=True)
         return done.returncode, done.stderr
+
+    def without_fold(self, contract):
+        """`contract` with `fold` dropped from its HeartRateSource enumeration (value and summary)."""
+        enum = next(e for e in contract["enums"] if e["name"] == "HeartRateSource")
+        index = enum["values"].index("fold")
+        del enum["values"][index], enum["valueSummaries"][index]
+        return contract
 
     def edit(self, path, old, new):
         full = os.path.join(self.tree, path)
@@ -66,6 +75,45 @@ class GenerateCheckTests(unittest.TestCase):
         self.assertIn("bindings/node/lib/session.js:3 restates the value 6 of pixel format nv12", errors)
         self.assertIn("NativeApi.java", errors)
         self.assertIn("restates the status 9 of misuse", errors)
+
+    def test_a_heart_rate_source_dropped_from_the_contract_fails(self):
+        path = os.path.join(self.tree, "docs/contract.json")
+        with open(path) as file:
+            contract = self.without_fold(json.load(file))
+        with open(path, "w") as file:
+            file.write(json.dumps(contract, indent=2) + "\n")
+        status, errors = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn("docs/mapping.md is not what scripts/generate writes", errors)
+        self.assertRegex(errors, r"docs/troubleshooting.md:\d+ names `fold` as a `hr_source`, which is not a "
+                                 r"HeartRateSource")
+
+    def test_a_heart_rate_source_dropped_from_the_library_fails(self):
+        with open(os.path.join(self.tree, "docs/contract.json")) as file:
+            contract = self.without_fold(json.load(file))
+        with open(os.path.join(self.tree, "schema.json"), "w") as file:
+            file.write(json.dumps(contract))
+        nfv = os.path.join(self.tree, "nfv")   # a library whose `nfv schema` prints that contract
+        with open(nfv, "w") as file:
+            file.write(f"#!/bin/sh\ncat '{self.tree}/schema.json'\n")
+        os.chmod(nfv, 0o755)
+        status, errors = self.check("--nfv", nfv)
+        self.assertEqual(status, 1)
+        self.assertIn("docs/contract.json differs from", errors)
+
+    def test_a_heart_rate_source_dropped_from_the_docs_table_fails(self):
+        with open(os.path.join(self.tree, "docs/mapping.md")) as file:
+            row = next(line for line in file if line.startswith("| `fold` |"))
+        self.edit("docs/mapping.md", row, "")
+        status, errors = self.check()
+        self.assertEqual(status, 1)
+        self.assertIn("docs/mapping.md is not what scripts/generate writes", errors)
+
+    def test_docs_naming_a_heart_rate_source_the_contract_lacks_fail(self):
+        self.edit("docs/behaviour.md", "`hr_source` `beats`", "`hr_source` `beat`")
+        status, errors = self.check()
+        self.assertEqual(status, 1)
+        self.assertRegex(errors, r"docs/behaviour.md:\d+ names `beat` as a `hr_source`, which is not a HeartRateSource")
 
 
 if __name__ == "__main__":

@@ -373,6 +373,34 @@ inline std::string_view wire_name(ErrorCode value) {
     }
 }
 
+/// Where a result's heart rate comes from: its `diagnostics.hr_source`. Unknown: a value this wrapper does not know (a
+/// newer library).
+enum class HeartRateSource : int {
+    Beats,  ///< the NN series: 60000 / mean NN; the only source that comes with HRV
+    Spectral,  ///< the reading's spectral peak, confirmed by its beat train
+    Fold,  ///< the period at which the pulse folds into one repeated cycle
+    Unknown,
+};
+
+template <>
+inline HeartRateSource detail::from_wire<HeartRateSource>(const json::Value &value) {
+    const std::string &name = value.as_string();
+    if (name == "beats") return HeartRateSource::Beats;
+    if (name == "spectral") return HeartRateSource::Spectral;
+    if (name == "fold") return HeartRateSource::Fold;
+    return HeartRateSource::Unknown;
+}
+
+/// The wire value of a HeartRateSource ("beats", …; empty for Unknown).
+inline std::string_view wire_name(HeartRateSource value) {
+    switch (value) {
+        case HeartRateSource::Beats: return "beats";
+        case HeartRateSource::Spectral: return "spectral";
+        case HeartRateSource::Fold: return "fold";
+        default: return {};
+    }
+}
+
 /// An error the library reports.
 struct ErrorInfo {
     /// The stable code.
@@ -467,7 +495,7 @@ struct Result {
     ::nfv::Quality quality;
     /// Why values were withheld or what the engine noticed.
     std::vector<std::string> flags;
-    /// The engine's snake_case keys (docs/events.md).
+    /// The engine's snake_case keys (docs/events.md); `hr_source` is a HeartRateSource.
     json::Value diagnostics;
     /// The analysed span (s).
     std::optional<double> duration_seconds;

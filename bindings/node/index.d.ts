@@ -22,6 +22,8 @@ export type SignalQuality = 3 | 2 | 1;
 /** The stable error codes. */
 export type ErrorCode = 'notActivated' | 'licenseInvalid' | 'cameraPermissionDenied' | 'cameraUnavailable'
   | 'unsupportedDevice' | 'noHeartRate' | 'internalError' | 'invalidArgument' | 'misuse';
+/** Where a result's heart rate comes from: its `diagnostics.hr_source`. */
+export type HeartRateSource = 'beats' | 'spectral' | 'fold';
 /** Pixel layouts Session.submitFrame accepts. */
 export declare const PixelFormat: Readonly<{
   RGB24: 1; BGR24: 2; RGBA: 3; BGRA: 4; YUYV: 5; NV12: 6; I420: 7; NV21: 8;
@@ -54,7 +56,7 @@ export interface Result {
   quality: SignalQuality;
   /** Why values were withheld or what the engine noticed. */
   flags: string[];
-  /** The engine's snake_case keys (docs/events.md). */
+  /** The engine's snake_case keys (docs/events.md); `hr_source` is a HeartRateSource. */
   diagnostics: Record<string, unknown>;
   /** The analysed span. */
   durationSeconds?: number;

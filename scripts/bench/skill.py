@@ -1,6 +1,8 @@
 """Figures that need more than one tool's answer or more than a number: skill over the constant guess per
 confidence tier, coverage of every window, and beat-level interval error against reference RR intervals."""
 
+import json
+import os
 from bisect import bisect_left
 
 from . import baseline
@@ -27,8 +29,24 @@ ALIGN_SEARCH_S, ALIGN_STEP_S = 5.0, 0.005
 # 5–54 ms RMS per strap subject); paired one beat off, by a successive difference of the reference (RMSSD 24–121
 # ms there) plus that error.
 INTERVAL_AGREEMENT_MS = 50.0
-# `diagnostics.hr_source` values of a heart rate not timed by the beats: the spectral peak's and the fold's.
-NOT_FROM_BEATS = ("spectral", "fold")
+# The wire contract, whose HeartRateSource enumeration holds the `diagnostics.hr_source` values.
+CONTRACT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "contract.json")
+# The `diagnostics.hr_source` of a heart rate timed by the beats.
+FROM_BEATS = "beats"
+
+
+def heart_rate_sources(path=CONTRACT):
+    """The contract's `diagnostics.hr_source` values (its HeartRateSource enumeration), FROM_BEATS among them."""
+    with open(path) as file:
+        enums = json.load(file)["enums"]
+    values = next(tuple(e["values"]) for e in enums if e["name"] == "HeartRateSource")
+    if FROM_BEATS not in values:
+        raise ValueError(f"{path}: HeartRateSource has no {FROM_BEATS!r}: {values}")
+    return values
+
+
+# `diagnostics.hr_source` values of a heart rate not timed by the beats (the spectral peak's and the fold's).
+NOT_FROM_BEATS = tuple(v for v in heart_rate_sources() if v != FROM_BEATS)
 
 
 def skill_figures(windows, outcomes, constant):

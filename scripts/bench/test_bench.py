@@ -15,7 +15,7 @@ from bench import baseline, report, runner, spectral_peak
 from bench.engine_output import disturbed_ms, fastest_final_analysis_ms, final_analysis_cpu_ms, final_analysis_ms
 from bench.outcome import Outcome, from_answer, from_process
 from bench.scoring import dataset_figures
-from bench.skill import matched_interval_errors, skill_figures
+from bench.skill import heart_rate_sources, matched_interval_errors, skill_figures
 from bench.windows import Window, load_windows
 
 
@@ -278,6 +278,18 @@ class IntervalErrorTests(unittest.TestCase):
         self.assertEqual((figures["rmssd_on_clean_hr_pct"]["n"], figures["rmssd_on_beat_hr_pct"]["n"]), (4, 2))
         self.assertAlmostEqual(figures["rmssd_on_clean_hr_pct"]["value"], 100.0 / 4)
         self.assertAlmostEqual(figures["rmssd_on_beat_hr_pct"]["value"], 50.0)
+
+    def test_the_heart_rate_sources_are_read_from_the_contract(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "contract.json")
+            for values in (["beats", "spectral", "peak"], ["spectral", "fold"]):
+                with open(path, "w") as file:
+                    json.dump({"enums": [{"name": "Quality", "values": [3, 2, 1]},
+                                         {"name": "HeartRateSource", "values": values}]}, file)
+                if "beats" in values:
+                    self.assertEqual(heart_rate_sources(path), ("beats", "spectral", "peak"))
+                else:
+                    self.assertRaises(ValueError, heart_rate_sources, path)
 
 
     def test_the_clean_heart_rate_windows_without_rmssd_are_listed_with_the_reason(self):

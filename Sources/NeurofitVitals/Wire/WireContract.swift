@@ -61,6 +61,8 @@ public enum WireContract {
             ("Quality", "the result's quality tier: 3 clean, 2 usable, 1 withheld",
              QualityTier.allCases.map { .int($0.rawValue) }),
             ("ErrorCode", "the stable error codes", ErrorCode.allCases.map { .string($0.rawValue) }),
+            ("HeartRateSource", "where a result's heart rate comes from: its `diagnostics.hr_source`",
+             HeartRateSource.allCases.map { .string($0.rawValue) }),
         ]
     }
 
@@ -101,6 +103,11 @@ public enum WireContract {
         "Quality": ["3": "every quality check passed; HRV reported",
                     "2": "heart rate trustworthy; HRV only when the consistency gate passed",
                     "1": "heart rate only; HRV, stress index and SD2/SD1 withheld"],
+        "HeartRateSource": [
+            "beats": "the NN series: 60000 / mean NN; the only source that comes with HRV",
+            "spectral": "the reading's spectral peak, confirmed by its beat train",
+            "fold": "the period at which the pulse folds into one repeated cycle",
+        ],
     ]
 
     /// One line on what each error code means.

@@ -1,4 +1,6 @@
-/// Where a result's heart rate comes from: `diagnostics.hr_source`, whose values are the raw values.
+/// Where a result's heart rate comes from: `diagnostics.hr_source`, whose values are the raw values. The wire
+/// contract lists them as its HeartRateSource enumeration (`nfv schema`, docs/contract.json), from which the docs'
+/// table of them and the benchmarks' reading of them follow (`scripts/generate`).
 public enum HeartRateSource: String, Sendable, CaseIterable {
     /// The NN series: 60000 / mean NN.
     case beats

@@ -20,8 +20,8 @@ from .events import *  # noqa: F401,F403  (every event class and the enumeration
 from .library import (Camera, CameraAccess, DeviceSupport, LibraryInfo, LicenseStatus, activate, analyze,
                       camera_access, cameras, device_support, library_info, license_status)
 from .logs import set_logging
-from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, MetricChange, Result, SignalQuality,
-                      VitalsChange, compare)
+from .results import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, HeartRateSource, MetricChange, Result,
+                      SignalQuality, VitalsChange, compare)
 from .preview import PreviewCallback, PreviewFrame
 from .session import EventCallback, PixelFormat, Session
 
@@ -32,8 +32,8 @@ __all__ = [
     "Session", "PixelFormat", "EventCallback", "PreviewFrame", "PreviewCallback",
     "activate", "license_status", "device_support", "camera_access", "cameras", "analyze", "compare",
     "library_info", "set_logging",
-    "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "ChangeAssessment", "MetricChange",
-    "VitalsChange",
+    "Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "HeartRateSource", "ChangeAssessment",
+    "MetricChange", "VitalsChange",
     "LibraryInfo", "LicenseStatus", "DeviceSupport", "CameraAccess", "Camera",
     "NeurofitVitalsError", "NotActivatedError", "LicenseInvalidError", "CameraPermissionDeniedError",
     "CameraUnavailableError", "UnsupportedDeviceError", "NoHeartRateError", "InternalError", "InvalidArgumentError",

@@ -120,6 +120,17 @@ class SignalQuality(IntEnum):
     """Heart rate only; HRV, stress index and SD2/SD1 withheld."""
 
 
+class HeartRateSource(TextEnum):
+    """Where a result's heart rate comes from: its `diagnostics.hr_source`."""
+
+    BEATS = "beats"
+    """The NN series: 60000 / mean NN; the only source that comes with HRV."""
+    SPECTRAL = "spectral"
+    """The reading's spectral peak, confirmed by its beat train."""
+    FOLD = "fold"
+    """The period at which the pulse folds into one repeated cycle."""
+
+
 class PixelFormat(IntEnum):
     """Pixel layouts :meth:`Session.submit_frame` accepts (``nfv_pixel_format``)."""
 
@@ -211,7 +222,7 @@ class Result(ResultMethods, Record):
     flags: Tuple[str, ...] = json_field("flags", decode=tuple, absent=())
     """Why values were withheld or what the engine noticed."""
     diagnostics: Mapping[str, Any] = json_field("diagnostics", decode=frozen_mapping, absent=_EMPTY)
-    """The engine's snake_case keys (docs/events.md)."""
+    """The engine's snake_case keys (docs/events.md); `hr_source` is a HeartRateSource."""
     duration_seconds: Optional[float] = json_field("durationSeconds")
     """The analysed span."""
     confidence: Optional[float] = json_field("confidence")

@@ -8,10 +8,11 @@ from typing import Any, Mapping, Optional, Union
 
 from . import _capi
 from ._bases import MetricChange, TextEnum
-from ._wire import BreathingRateConfidence, ChangeAssessment, ErrorInfo, METRIC_ATTRIBUTES, Result, SignalQuality
+from ._wire import (BreathingRateConfidence, ChangeAssessment, ErrorInfo, HeartRateSource, METRIC_ATTRIBUTES, Result,
+                    SignalQuality)
 
-__all__ = ["Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "MetricChange", "ChangeAssessment",
-           "compare", "VitalsChange", "TextEnum"]
+__all__ = ["Result", "ErrorInfo", "SignalQuality", "BreathingRateConfidence", "HeartRateSource", "MetricChange",
+           "ChangeAssessment", "compare", "VitalsChange", "TextEnum"]
 
 
 ResultLike = Union[Result, Mapping[str, Any], str]

@@ -22,7 +22,7 @@ import java.util.OptionalInt;
  * @param breathingRateConfidence with `breathingRateBrpm`: `high` (from motion), `medium`, `low` (show as approximate)
  * @param quality 3 clean, 2 usable, 1 withheld
  * @param flags why values were withheld or what the engine noticed
- * @param diagnostics the engine's snake_case keys (docs/events.md)
+ * @param diagnostics the engine's snake_case keys (docs/events.md); `hr_source` is a HeartRateSource
  * @param durationSeconds the analysed span
  * @param confidence 0…1, the engine's confidence in the heart rate
  * @param sdkVersion the library's version; absent from nfv_analyze's
