@@ -8,7 +8,8 @@
 /// `equalThirdsSimilarity`: else the heart beats at half or a third of the rate, the candidate a harmonic of it:
 /// a dicrotic wave as tall as the systolic one puts such a harmonic in the spectrum), and the cycle is not an odd
 /// number of a faster pulse's half-beats (`halfBeatMultipleRuledOut`). Each check is made only where the rival
-/// rate lies in the heart band. Candidates come from each channel's spectrum: its harmonic rate and
+/// rate lies in the heart band. Above `shapelessFoldBpm`, where the band-passed cycle has no shape for those checks,
+/// the fold must also keep its phase over short windows (`shapelessFoldChance`). Candidates come from each channel's spectrum: its harmonic rate and
 /// subharmonic (`HarmonicRate`), its highest peak, and half of each.
 public struct FoldedRate: Sendable, Equatable {
     /// The rate, bpm (from the most coherent fold's period).
@@ -38,6 +39,16 @@ public struct FoldedRate: Sendable, Equatable {
     /// Smallest template size (counts): a numerically constant channel leaves the band-pass a residue of about
     /// 1e-14 counts that repeats exactly, and folds coherently.
     public static let minimumAmplitude = 0.02
+    /// Fastest rate, bpm, whose fold keeps a shape through the beat band-pass (its upper edge, 5 Hz, at twice the
+    /// rate): above it the band-passed cycle is one sinusoid, with nothing for the checks against half, double and
+    /// triple rates to see, and band-passed noise, whose maxima come about that fast, folds nearly as coherently as a
+    /// faint pulse (`nfv-bench honesty-windows`: pulse-free windows answered at 171–203 bpm).
+    public static let shapelessFoldBpm = 150.0
+    /// Largest chance that noise keeps a fold's phase as well as a candidate above `shapelessFoldBpm` does over short
+    /// windows (`PulseFold.shortWindowChance`), for it to stand: one pulse-free reading in a thousand over about a
+    /// hundred independent trials (three channels, a few candidates each, about ten independent periods in each
+    /// ±3 % search).
+    public static let shapelessFoldChance = 1e-5
     /// Largest spread, bpm, of the candidates that stand, across channels: more would be two rhythms.
     public static let agreementBpm = 5.0
 
@@ -89,6 +100,7 @@ public struct FoldedRate: Sendable, Equatable {
               fold.coherence >= minimumCoherence, fold.amplitude >= minimumAmplitude else { return nil }
         let rate = 60 / fold.periodSeconds
         guard heartBand.contains(rate),
+              rate <= shapelessFoldBpm || fold.shortWindowChance(pulses: pulses) <= shapelessFoldChance,
               heartBand.contains(2 * rate) ? fold.selfSimilarity(parts: 2) < distinctHalvesSimilarity : true,
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 2, similarity: equalHalvesSimilarity),
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 3, similarity: equalThirdsSimilarity),

@@ -121,6 +121,46 @@ public struct PulseFold: Sendable, Equatable {
         return (powers.indices.max { powers[$0] < powers[$1] } ?? 0) + 1
     }
 
+    /// Length of the short windows of `shortWindowChance`, seconds: three cycles of a pulse at 150 bpm.
+    public static let shortWindowSeconds = 1.25
+
+    /// The chance that noise holds `pulses`' phase at the folded period as well as they do over windows of
+    /// `shortWindowSeconds`: the coherence `c` of the period's first harmonic over those windows (phases counted from
+    /// time 0, as the fold counts them), whose tail for Gaussian noise of one harmonic over `n` windows is
+    /// `(1 − c)^(n−1)` (Beta(1, n−1)). A pulse keeps its phase over all of them, and many short windows measure the
+    /// noise's own spread more exactly than a few long ones; noise folded at a period chosen for its coherence over
+    /// 10 s windows does not keep it. 1 with fewer than two windows.
+    public func shortWindowChance(pulses: [UniformSegment]) -> Double {
+        var phasors: [(re: Double, im: Double)] = []
+        for pulse in pulses {
+            let perWindow = Int(Self.shortWindowSeconds * pulse.sampleRate)
+            guard perWindow > 0 else { continue }
+            var start = 0
+            while start + perWindow <= pulse.samples.count {
+                phasors.append(Self.firstHarmonic(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
+                start += perWindow
+            }
+        }
+        guard phasors.count > 1 else { return 1 }
+        let re = phasors.reduce(0) { $0 + $1.re }, im = phasors.reduce(0) { $0 + $1.im }
+        let each = phasors.reduce(0) { $0 + $1.re * $1.re + $1.im * $1.im }
+        guard each > 0 else { return 1 }
+        let coherence = (re * re + im * im) / (Double(phasors.count) * each)
+        return pow(max(0, 1 - coherence), Double(phasors.count - 1))
+    }
+
+    /// The first harmonic at `period` of `pulse`'s samples in `range`, their mean removed, phases counted from time 0.
+    static func firstHarmonic(of pulse: UniformSegment, range: Range<Int>, period: Double) -> (re: Double, im: Double) {
+        let level = range.reduce(0) { $0 + pulse.samples[$1] } / Double(range.count)
+        var re = 0.0, im = 0.0
+        for index in range {
+            let phase = 2 * Double.pi * pulse.time(at: Double(index)) / period
+            re += (pulse.samples[index] - level) * cos(phase)
+            im -= (pulse.samples[index] - level) * sin(phase)
+        }
+        return (re, im)
+    }
+
     /// Peak-to-peak size of the template, counts.
     public var amplitude: Double { (template.max() ?? 0) - (template.min() ?? 0) }
 
