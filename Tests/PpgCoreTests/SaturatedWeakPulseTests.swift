@@ -158,6 +158,30 @@ struct SaturatedWeakPulseTests {
         #expect(result?.flags.contains("hr_spectral_disagreement") != true)
     }
 
+    /// Seed 20 of the hardest corner (130 bpm, a dicrotic wave 0.96 as tall 0.2 s on), the 60 s windows from 25 and
+    /// 27.5 s of its 90 s capture (`nfv-bench honesty-windows corner`): no spectrum holds a peak and the beat train
+    /// fails, and red's fold at half the rate (65 bpm, coherence 0.73) once stood alone and answered at `usable`.
+    /// Its cycle's halves differ (similarity 0.46–0.52, under `FoldedRate.distinctHalvesSimilarity`), but only by
+    /// noise that does not repeat from window to window (`PulseFold.halvesDifferenceShare` 0.40–0.41, under
+    /// `FoldedRate.distinctHalvesShare`): the fold at half the rate no longer stands, and the window gets no rate
+    /// more than 10 bpm off at quality ≥ usable.
+    @Test(arguments: [25.0, 27.5])
+    func aFaintFastPulseFoldedAtTwiceItsPeriodIsNoRate(start: Double) throws {
+        let capture = SaturatedWeakPulse(seed: 20, redLevels: SaturatedWeakPulse.cornerRedLevels,
+                                         greenLevels: SaturatedWeakPulse.cornerGreenLevels)
+        let reading = SyntheticReading(configuration: capture.configuration, durationS: 90)
+        let frames = reading.frames.filter { $0.timestamp >= start && $0.timestamp < start + 60 }
+        let red = ReadingSignal(frames: frames).rawSegments(of: .red).map(BeatExtractor().pulseWaveform)
+        let half = try #require(PulseFold.searched(pulses: red, aroundPeriod: 2 * 60 / capture.heartRateBpm))
+        #expect(half.coherence >= FoldedRate.minimumCoherence, "\(half.coherence)")
+        #expect(half.selfSimilarity(parts: 2) < FoldedRate.distinctHalvesSimilarity, "\(half.selfSimilarity(parts: 2))")
+        #expect(half.halvesDifferenceShare(pulses: red) < FoldedRate.distinctHalvesShare)
+        #expect(FoldedRate.standing(pulses: red, candidateBpm: capture.heartRateBpm / 2, channel: .red) == nil)
+        let result = try? FinalAnalyzer().analyze(frames: frames).get()
+        let confident = result.flatMap { $0.quality == .withheld ? nil : $0.heartRateBpm }
+        #expect(confident.map { abs($0 - capture.heartRateBpm) <= 10 } ?? true, "\(String(describing: confident))")
+    }
+
     /// `seed`'s capture and its analysis, expected at quality ≥ usable within 5 bpm of the capture's rate; the
     /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
     private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)

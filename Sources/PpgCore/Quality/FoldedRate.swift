@@ -3,8 +3,8 @@
 /// confirm.
 ///
 /// A candidate rate stands when the pulse folded at its period is coherent (`minimumCoherence`), that cycle is
-/// not two equal halves (`distinctHalvesSimilarity`: else the heart beats twice as fast), and the pulse folded
-/// at twice and three times the period is two and three equal parts (`equalHalvesSimilarity`,
+/// two distinct halves, alike from window to window (`halvesDiffer`: else the heart beats twice as fast), the
+/// pulse folded at twice and three times the period is two and three equal parts (`equalHalvesSimilarity`,
 /// `equalThirdsSimilarity`: else the heart beats at half or a third of the rate, the candidate a harmonic of it:
 /// a dicrotic wave as tall as the systolic one puts such a harmonic in the spectrum), and the cycle is not an odd
 /// number of a faster pulse's half-beats (`halfBeatMultipleRuledOut`). Each check is made only where the rival
@@ -36,6 +36,15 @@ public struct FoldedRate: Sendable, Equatable {
     /// percentile) unless its dicrotic wave sits half a cycle on, which only happens above 105 bpm, where twice the
     /// rate is no heart rate and the check is not made.
     public static let distinctHalvesSimilarity = 0.7
+    /// Smallest share of the halves' difference that repeats from window to window (`PulseFold.
+    /// halvesDifferenceShare`) for the cycle's halves to differ. A faint pulse folded at twice its period averages
+    /// half as many beats in each half, and noise makes the halves differ by as much as the test of their
+    /// similarity allows; that difference does not repeat. On the shifted windows of the saturated captures
+    /// (`nfv-bench honesty-windows 120 [corner]`), folds at half a 130–135 bpm pulse's rate kept 0.29–0.41 of it
+    /// (seeds 20 and 21); folds at a heart's own rate (with twice it in the band) at least 0.68 on seeds 0–29,
+    /// 0.47 on seeds 30–119, 0.51 on `honesty 300`, 0.65 on `tall-waves 300`. The value lies between the two,
+    /// read off all of them.
+    public static let distinctHalvesShare = 0.43
     /// Smallest template size (counts): a numerically constant channel leaves the band-pass a residue of about
     /// 1e-14 counts that repeats exactly, and folds coherently.
     public static let minimumAmplitude = 0.02
@@ -101,13 +110,21 @@ public struct FoldedRate: Sendable, Equatable {
         let rate = 60 / fold.periodSeconds
         guard heartBand.contains(rate),
               rate <= shapelessFoldBpm || fold.shortWindowChance(pulses: pulses) <= shapelessFoldChance,
-              heartBand.contains(2 * rate) ? fold.selfSimilarity(parts: 2) < distinctHalvesSimilarity : true,
+              heartBand.contains(2 * rate) ? halvesDiffer(pulses: pulses, fold: fold) : true,
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 2, similarity: equalHalvesSimilarity),
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 3, similarity: equalThirdsSimilarity),
               threeHalvesRuledOut(pulses: pulses, fold: fold),
               halfBeatMultipleRuledOut(pulses: pulses, fold: fold)
         else { return nil }
         return FoldedRate(rateBpm: rate, coherence: fold.coherence, channel: channel)
+    }
+
+    /// Whether the cycle of `fold` is two distinct halves, not two beats of a heart at twice its rate: the halves
+    /// differ (`distinctHalvesSimilarity`) and the difference repeats from window to window
+    /// (`PulseFold.halvesDifferenceShare` at least `distinctHalvesShare`).
+    static func halvesDiffer(pulses: [UniformSegment], fold: PulseFold) -> Bool {
+        fold.selfSimilarity(parts: 2) < distinctHalvesSimilarity
+            && fold.halvesDifferenceShare(pulses: pulses) >= distinctHalvesShare
     }
 
     /// Whether the rate of `fold` is not `parts` times the heart's: true when that heart's rate would fall below

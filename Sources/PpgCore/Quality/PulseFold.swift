@@ -48,16 +48,7 @@ public struct PulseFold: Sendable, Equatable {
 
     /// The fold of `pulses` at `periodSeconds` exactly; nil with fewer than `minimumWindows` windows or no power.
     public init?(pulses: [UniformSegment], periodSeconds: Double) {
-        var templates: [[Double]] = []
-        for pulse in pulses {
-            let perWindow = Int(Self.windowSeconds * pulse.sampleRate)
-            guard perWindow > 0 else { continue }
-            var start = 0
-            while start + perWindow <= pulse.samples.count {
-                templates.append(Self.cycle(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
-                start += perWindow
-            }
-        }
+        let templates = Self.windowCycles(pulses: pulses, periodSeconds: periodSeconds)
         guard templates.count >= Self.minimumWindows else { return nil }
         var mean = [Double](repeating: 0, count: Self.bins)
         for template in templates {
@@ -68,6 +59,44 @@ public struct PulseFold: Sendable, Equatable {
         self.periodSeconds = periodSeconds
         self.coherence = Self.power(mean) / each
         self.template = mean
+    }
+
+    /// The mean cycle (`cycle(of:range:period:)`) of each whole window of `windowSeconds` of `pulses` at
+    /// `periodSeconds`, in time order.
+    static func windowCycles(pulses: [UniformSegment], periodSeconds: Double) -> [[Double]] {
+        var templates: [[Double]] = []
+        for pulse in pulses {
+            let perWindow = Int(Self.windowSeconds * pulse.sampleRate)
+            guard perWindow > 0 else { continue }
+            var start = 0
+            while start + perWindow <= pulse.samples.count {
+                templates.append(Self.cycle(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
+                start += perWindow
+            }
+        }
+        return templates
+    }
+
+    /// The share of the power that the difference between the two halves of each window's cycle (its odd
+    /// harmonics) keeps from window to window, at the fold's period over `pulses`: that difference's coherence
+    /// `c` over the `W` windows with the `1/W` that noise alone reaches taken out, `(c − 1/W)/(1 − 1/W)` (the
+    /// power the windows share over their mean power). A heart at the fold's rate whose two waves differ leaves
+    /// the same difference in every window; a heart at twice the rate, folded at twice its period, puts the same
+    /// beat in both halves, and their difference is noise (and what the period search picked of it). 0 with
+    /// fewer than two windows or no power.
+    public func halvesDifferenceShare(pulses: [UniformSegment]) -> Double {
+        let windows = Self.windowCycles(pulses: pulses, periodSeconds: periodSeconds)
+        guard windows.count > 1 else { return 0 }
+        let half = Self.bins / 2, count = Double(windows.count)
+        var mean = [Double](repeating: 0, count: Self.bins)
+        var each = 0.0
+        for window in windows {
+            let difference = (0..<Self.bins).map { (window[$0] - window[($0 + half) % Self.bins]) / 2 }
+            for bin in 0..<Self.bins { mean[bin] += difference[bin] / count }
+            each += Self.power(difference) / count
+        }
+        guard each > 0 else { return 0 }
+        return (Self.power(mean) / each - 1 / count) / (1 - 1 / count)
     }
 
     /// The most coherent fold of `pulses` within `periodSearch` of `periodSeconds`, in steps of `periodStep`: every
