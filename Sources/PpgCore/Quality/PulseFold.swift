@@ -154,8 +154,8 @@ public struct PulseFold: Sendable, Equatable {
     public static let shortWindowSeconds = 1.25
 
     /// The chance that noise holds `pulses`' phase at the folded period as well as they do over windows of
-    /// `shortWindowSeconds`: the coherence `c` of the period's first harmonic over those windows (phases counted from
-    /// time 0, as the fold counts them), whose tail for Gaussian noise of one harmonic over `n` windows is
+    /// `shortWindowSeconds`: the coherence `c` of the period's first harmonic over those windows (phases counted
+    /// from time 0, as the fold counts them), whose tail for Gaussian noise of one harmonic over `n` windows is
     /// `(1 − c)^(n−1)` (Beta(1, n−1)). A pulse keeps its phase over all of them, and many short windows measure the
     /// noise's own spread more exactly than a few long ones; noise folded at a period chosen for its coherence over
     /// 10 s windows does not keep it. 1 with fewer than two windows.
