@@ -64,17 +64,17 @@ public struct PulseFold: Sendable, Equatable {
     /// The mean cycle (`cycle(of:range:period:)`) of each whole window of `windowSeconds` of `pulses` at
     /// `periodSeconds`, in time order.
     static func windowCycles(pulses: [UniformSegment], periodSeconds: Double) -> [[Double]] {
-        var templates: [[Double]] = []
-        for pulse in pulses {
-            let perWindow = Int(Self.windowSeconds * pulse.sampleRate)
-            guard perWindow > 0 else { continue }
-            var start = 0
-            while start + perWindow <= pulse.samples.count {
-                templates.append(Self.cycle(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
-                start += perWindow
-            }
+        pulses.flatMap { pulse in
+            wholeWindows(of: pulse, seconds: windowSeconds).map { cycle(of: pulse, range: $0, period: periodSeconds) }
         }
-        return templates
+    }
+
+    /// The consecutive whole windows of `seconds` of `pulse`'s samples, from its first sample (a remainder shorter
+    /// than a window is left out; none when a window holds no sample).
+    static func wholeWindows(of pulse: UniformSegment, seconds: Double) -> [Range<Int>] {
+        let perWindow = Int(seconds * pulse.sampleRate)
+        guard perWindow > 0 else { return [] }
+        return stride(from: 0, through: pulse.samples.count - perWindow, by: perWindow).map { $0..<($0 + perWindow) }
     }
 
     /// The share of the power that the difference between the two halves of each window's cycle (its odd
@@ -160,14 +160,9 @@ public struct PulseFold: Sendable, Equatable {
     /// noise's own spread more exactly than a few long ones; noise folded at a period chosen for its coherence over
     /// 10 s windows does not keep it. 1 with fewer than two windows.
     public func shortWindowChance(pulses: [UniformSegment]) -> Double {
-        var phasors: [(re: Double, im: Double)] = []
-        for pulse in pulses {
-            let perWindow = Int(Self.shortWindowSeconds * pulse.sampleRate)
-            guard perWindow > 0 else { continue }
-            var start = 0
-            while start + perWindow <= pulse.samples.count {
-                phasors.append(Self.firstHarmonic(of: pulse, range: start..<(start + perWindow), period: periodSeconds))
-                start += perWindow
+        let phasors = pulses.flatMap { pulse in
+            Self.wholeWindows(of: pulse, seconds: Self.shortWindowSeconds).map {
+                Self.firstHarmonic(of: pulse, range: $0, period: periodSeconds)
             }
         }
         guard phasors.count > 1 else { return 1 }
