@@ -182,6 +182,29 @@ struct SaturatedWeakPulseTests {
         #expect(confident.map { abs($0 - capture.heartRateBpm) <= 10 } ?? true, "\(String(describing: confident))")
     }
 
+    /// Seed 135 (red 254 with whole-count frame means, 137 bpm), the 60 s window from 2.5 s of its 90 s capture
+    /// (`nfv-bench honesty-windows`): blue keeps one whole count (10) in every frame, with and without the pulse.
+    /// Its band-pass, rounding residue of about 1e-14 counts, once held a spectral peak at 88.7 bpm that its own
+    /// beat train confirmed, and with red clipped both the capture and its pulse-free twin were answered 88.7 at
+    /// `usable` from blue. A flat channel's pulse is zero: it holds no spectral rate, and neither window gets a
+    /// rate more than 10 bpm off (the twin none) at quality ≥ usable.
+    @Test func aChannelOfOneWholeCountHoldsNoRate() throws {
+        let capture = SaturatedWeakPulse(seed: 135)
+        for configuration in [capture.configuration, capture.pulseFreeConfiguration] {
+            let reading = SyntheticReading(configuration: configuration, durationS: 90)
+            let frames = reading.frames.filter { $0.timestamp >= 2.5 && $0.timestamp < 62.5 }
+            let blue = ReadingSignal(frames: frames).rawSegments(of: .blue).map(BeatExtractor().pulseWaveform)
+            #expect(blue.allSatisfy { $0.samples.allSatisfy { $0 == 0 } })
+            var plans = FourierPlans()
+            #expect(HarmonicRate(pulses: blue, plans: &plans) == nil)
+            let result = try? FinalAnalyzer().analyze(frames: frames).get()
+            let confident = result.flatMap { $0.quality == .withheld ? nil : $0.heartRateBpm }
+            let pulseFree = configuration == capture.pulseFreeConfiguration
+            #expect(confident.map { !pulseFree && abs($0 - capture.heartRateBpm) <= 10 } ?? true,
+                    "\(String(describing: confident))")
+        }
+    }
+
     /// `seed`'s capture and its analysis, expected at quality ≥ usable within 5 bpm of the capture's rate; the
     /// same capture without its pulse (noise and levels kept) is expected to get no heart rate.
     private func answeredNearItsRate(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation)

@@ -70,10 +70,29 @@ public struct BeatExtractor: Sendable {
                                  sampleRate: sampleRate)
     }
 
-    /// Band-passes `raw` (intensity polarity) and returns it in blood-volume polarity.
+    /// Band-passes `raw` (intensity polarity) and returns it in blood-volume polarity; all zeros when `raw` is flat
+    /// (`isFlat`): a constant's band-pass is zero, and the filter's rounding residue is no pulse.
     public func pulseWaveform(_ raw: UniformSegment) -> UniformSegment {
+        guard !Self.isFlat(raw.samples) else {
+            return UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate,
+                                  samples: [Double](repeating: 0, count: raw.samples.count))
+        }
         let filtered = filter(sampleRate: raw.sampleRate).zeroPhase(raw.samples)
         return UniformSegment(startTime: raw.startTime, sampleRate: raw.sampleRate, samples: filtered.map { -$0 })
+    }
+
+    /// Largest spread of a segment's samples, relative to their largest magnitude (at least 1), that counts as no
+    /// variation at all: far above the rounding of resampling a constant (about 1e-15 of it), far below any change
+    /// a camera can report (a whole count, or a fraction of one in averaged frame means). A channel whose frame
+    /// means keep one whole count over a segment (a dim blue under a torch: 10 counts with 0.1 of noise) is flat,
+    /// and its band-pass, about 1e-14 counts of rounding that repeats with the resampling grid, would otherwise
+    /// show spectral peaks and beats as clearly as a pulse (every test of them is scale-free).
+    public static let flatSpread = 1e-9
+
+    /// Whether `samples` do not vary (`flatSpread`).
+    static func isFlat(_ samples: [Double]) -> Bool {
+        guard let low = samples.min(), let high = samples.max() else { return true }
+        return high - low <= flatSpread * max(1, abs(low), abs(high))
     }
 
     /// Beats of the segment `raw` (intensity polarity, frame-rate grid), labelled with `segmentIndex`.

@@ -8,8 +8,9 @@
 /// `equalThirdsSimilarity`: else the heart beats at half or a third of the rate, the candidate a harmonic of it:
 /// a dicrotic wave as tall as the systolic one puts such a harmonic in the spectrum), and the cycle is not an odd
 /// number of a faster pulse's half-beats (`halfBeatMultipleRuledOut`). Each check is made only where the rival
-/// rate lies in the heart band. Above `shapelessFoldBpm`, where the band-passed cycle has no shape for those checks,
-/// the fold must also keep its phase over short windows (`shapelessFoldChance`). Candidates come from each
+/// rate lies in the heart band. A shapeless fold (`isShapeless`: above `shapelessFoldBpm`, where the band-passed cycle
+/// has no shape for those checks, or at any rate a cycle that is all but one sinusoid) must also keep its phase over
+/// short windows (`shapelessFoldChance`). Candidates come from each
 /// channel's spectrum: its harmonic rate and subharmonic (`HarmonicRate`), its highest peak, and half of each.
 public struct FoldedRate: Sendable, Equatable {
     /// The rate, bpm (from the most coherent fold's period).
@@ -53,7 +54,17 @@ public struct FoldedRate: Sendable, Equatable {
     /// triple rates to see, and band-passed noise, whose maxima come about that fast, folds nearly as coherently as a
     /// faint pulse (`nfv-bench honesty-windows`: pulse-free windows answered at 171–203 bpm).
     public static let shapelessFoldBpm = 150.0
-    /// Largest chance that noise keeps a fold's phase as well as a candidate above `shapelessFoldBpm` does over short
+    /// Largest similarity of a fold's cycle to itself half a cycle on (`PulseFold.selfSimilarity(parts: 2)`) for the
+    /// cycle to be shapeless at any rate: at −0.5 its odd harmonics hold three quarters of its power, so it is all but
+    /// one sinusoid, and the checks against half, double and triple rates see nothing, as above `shapelessFoldBpm`.
+    /// Band-passed noise folded at its own narrowband peak is such a sinusoid. On the shifted windows of the
+    /// pulse-free twins (`nfv-bench honesty-windows 240 [corner]`, seeds 0–199 and 0–179), the folds of noise below
+    /// `shapelessFoldBpm` that stood lay at −0.52 to −0.99 (coherence 0.70–0.77, short-window chance 10^-4.7 to
+    /// 10^-1.0), or at 0.09 and above (cycles of two humps, which this rule leaves). The folds of the captures' pulses
+    /// at their rate whose chance misses `shapelessFoldChance` lay at −0.38 and above (a dicrotic wave gives the cycle
+    /// even harmonics), but for one capture's green (−0.77 to −0.89), whose red fold answers.
+    public static let shapelessHalvesSimilarity = -0.5
+    /// Largest chance that noise keeps a fold's phase as well as a shapeless candidate (`isShapeless`) does over short
     /// windows (`PulseFold.shortWindowChance`), for it to stand: one pulse-free reading in a thousand over about a
     /// hundred independent trials (three channels, a few candidates each, about ten independent periods in each
     /// ±3 % search).
@@ -109,7 +120,7 @@ public struct FoldedRate: Sendable, Equatable {
               fold.coherence >= minimumCoherence, fold.amplitude >= minimumAmplitude else { return nil }
         let rate = 60 / fold.periodSeconds
         guard heartBand.contains(rate),
-              rate <= shapelessFoldBpm || fold.shortWindowChance(pulses: pulses) <= shapelessFoldChance,
+              !isShapeless(fold, rateBpm: rate) || fold.shortWindowChance(pulses: pulses) <= shapelessFoldChance,
               heartBand.contains(2 * rate) ? halvesDiffer(pulses: pulses, fold: fold) : true,
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 2, similarity: equalHalvesSimilarity),
               harmonicRuledOut(pulses: pulses, fold: fold, parts: 3, similarity: equalThirdsSimilarity),
@@ -117,6 +128,12 @@ public struct FoldedRate: Sendable, Equatable {
               halfBeatMultipleRuledOut(pulses: pulses, fold: fold)
         else { return nil }
         return FoldedRate(rateBpm: rate, coherence: fold.coherence, channel: channel)
+    }
+
+    /// Whether `fold` (at `rateBpm`) has no shape for the checks against half, double and triple rates: its rate lies
+    /// above `shapelessFoldBpm`, or its cycle is all but one sinusoid (`shapelessHalvesSimilarity`).
+    static func isShapeless(_ fold: PulseFold, rateBpm: Double) -> Bool {
+        rateBpm > shapelessFoldBpm || fold.selfSimilarity(parts: 2) <= shapelessHalvesSimilarity
     }
 
     /// Whether the cycle of `fold` is two distinct halves, not two beats of a heart at twice its rate: the halves
