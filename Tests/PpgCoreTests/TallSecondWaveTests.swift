@@ -98,6 +98,34 @@ struct TallSecondWaveTests {
         #expect(abs(result.heartRateBpm - example.rateBpm) < 1, "\(result.heartRateBpm) bpm, \(result.quality)")
     }
 
+    /// Readings of `nfv-bench tall-waves` at 115 and 118 bpm whose second wave, 0.9 as tall as the systolic one,
+    /// follows it by half a period: the fundamental all but cancels, and a side peak of it a breathing rate lower
+    /// (100.5 and 103.9 bpm) was answered at quality `usable`, confirmed by a beat train that runs at the heart's
+    /// rate, within 20 % of that period. Those intervals do not centre on the side peak's period
+    /// (`FinalAnalyzer.offCentreRival`): the reading is withheld, the train's rate among the candidates.
+    @Test(arguments: [UInt64(713), 905])
+    func aSidePeakOfACancelledFundamentalIsNoAnswer(seed: UInt64) throws {
+        let reading = SyntheticReading(configuration: TallSecondWave(seed: seed).configuration)
+        let truth = try #require(reading.truth.metrics.heartRateBpm)
+        let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
+        #expect(result.quality == .withheld || abs(result.heartRateBpm - truth) <= 5,
+                "\(result.heartRateBpm) bpm, \(result.quality), truth \(truth)")
+        if result.quality == .withheld {
+            #expect(result.diagnostics.candidateRatesBpm.contains { abs($0 - truth) <= 5 })
+        }
+    }
+
+    /// The beat train of such a reading centres its intervals on the heart's own period, not on the side peak's.
+    @Test func theTrainCentresOnTheHeartsRateNotOnTheSidePeak() throws {
+        let reading = SyntheticReading(configuration: TallSecondWave(seed: 713).configuration)
+        let truth = try #require(reading.truth.metrics.heartRateBpm)
+        let analyzer = FinalAnalyzer()
+        let pulses = ReadingSignal(frames: reading.frames).rawSegments(of: .red).map(analyzer.extractor.pulseWaveform)
+        #expect(analyzer.offCentreRival(of: truth, pulses: pulses) == nil)
+        let rival = try #require(analyzer.offCentreRival(of: truth - 15, pulses: pulses))
+        #expect(abs(rival - truth) <= 3)
+    }
+
     /// The alternation of the beats found in the red channel of `reading` with the detector fitted to `rateBpm`.
     static func alternation(_ reading: SyntheticReading, rateBpm: Double) -> BeatAlternation? {
         let extractor = BeatExtractor()

@@ -81,6 +81,10 @@ extension FinalAnalyzer {
             }
             answer.rivals = check.rival.map { [$0] } ?? []
         }
+        if answer.source == .spectral, answer.rivals.isEmpty, let source = answeringAnalysis,
+           let rival = offCentreRival(of: answer.rateBpm, pulses: source.pulses) {
+            answer.rivals = [rival]
+        }
         if !answer.rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
         let usable = (!answer.fromBeats || train.isTrustworthy) && answer.rivals.isEmpty && !evidence.isDisturbed
         let tier = Self.tier(usable: usable, hrvFromBeats: hrvAllowed && answer.fromBeats, evidence: evidence,

@@ -31,6 +31,14 @@ public struct BeatTrainAgreement: Sendable {
         return total > 0 ? Double(near) / Double(total) : 0
     }
 
+    /// Share (0…1) of the intervals of the train fitted to `periodSeconds` (as `share`) that lie within
+    /// `intervalTolerance` of the period, and the median of those intervals (s; nil when none does).
+    public func nearIntervals(pulses: [UniformSegment], periodSeconds: Double) -> (share: Double, median: Double?) {
+        let all = Array(intervals(pulses: pulses, periodSeconds: periodSeconds).joined())
+        let near = all.filter { abs($0 - periodSeconds) <= Self.intervalTolerance * periodSeconds }
+        return (all.isEmpty ? 0 : Double(near.count) / Double(all.count), Statistics.median(near))
+    }
+
     /// The intervals (s) between the successive beats the detector fitted to `periodSeconds` finds in each of
     /// `pulses` (one list per segment, in time order).
     public func intervals(pulses: [UniformSegment], periodSeconds: Double) -> [[Double]] {
