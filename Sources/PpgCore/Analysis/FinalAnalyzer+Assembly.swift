@@ -80,6 +80,11 @@ extension FinalAnalyzer {
                 return .success(refitted)
             }
             answer.rivals = check.rival.map { [$0] } ?? []
+            if answer.rivals.isEmpty, check.halved == nil,
+               let half = shapelessHalfRival(rateBpm: answer.rateBpm, channel: answer.channel, analyses: measured,
+                                             signal: signal) {
+                answer.rivals = [half]
+            }
         }
         if answer.source == .spectral, answer.rivals.isEmpty, let source = answeringAnalysis,
            let rival = offCentreRival(of: answer.rateBpm, pulses: source.pulses) {

@@ -4,7 +4,8 @@
 /// Before such a rate is answered at quality `usable` or better, the beats found at its period are tested for two
 /// kinds of beat (`BeatAlternation`); where they alternate, half the rate is the better explanation when the
 /// pulse's fold settles on it (`FoldedRate.settled`), and the reading is withheld with both rates as candidates
-/// (`hr_ambiguous`) when it does not.
+/// (`hr_ambiguous`) when it does not. Above `FoldedRate.shapelessFoldBpm`, where the beats cannot show two kinds,
+/// the rate must instead show at half of it the two equal halves of a heart at the rate (`shapelessHalfRival`).
 extension FinalAnalyzer {
     /// The rate to answer instead of `rateBpm` (half of it, when the check above settles on it) or the rival to
     /// withhold it for (`rival`), from the channel `channel` of `signal` (its segments taken from `analyses` when
@@ -14,9 +15,7 @@ extension FinalAnalyzer {
                        signal: ReadingSignal) -> (halved: Double?, rival: Double?) {
         let half = rateBpm / 2
         guard half >= 60 * HarmonicRate.searchBand.lowerBound else { return (nil, nil) }
-        let measured = analyses.first { $0.candidate.channel == channel }
-        let raw = measured?.raw ?? signal.rawSegments(of: channel)
-        let pulses = measured?.pulses ?? raw.map(extractor.pulseWaveform)
+        let (raw, pulses) = segments(of: channel, analyses: analyses, signal: signal)
         let period = 60 / rateBpm
         let fitted = extractor.fitted(toPeriodSeconds: period)
         let beats = raw.indices.flatMap { fitted.extract(raw[$0], pulse: pulses[$0], segmentIndex: $0).beats }
@@ -28,5 +27,33 @@ extension FinalAnalyzer {
             return (settled.rateBpm, nil)
         }
         return (nil, half)
+    }
+
+    /// Half of `rateBpm` when the rate lies above `FoldedRate.shapelessFoldBpm` and the pulse of `channel` folded
+    /// at half of it does not show two equal halves (`showsEqualHalves`); nil otherwise, or when half of it lies
+    /// below the heart band. Above that rate the beat band-pass leaves each wave one sinusoid: a pulse whose
+    /// dicrotic wave is as tall as its systolic one and about half a period after it gives beats, spectrum and
+    /// fold at twice its rate that look like one kind of beat (`BeatAlternation` sees no two kinds, the fold at the
+    /// rate no shape). Only the cycle at half the rate holds both waves; a heart at the rate puts the same beat in
+    /// both halves of it, so the rate is answered only when they are alike. The half is not answered instead:
+    /// beats found again at its period would take every other beat of a fast heart.
+    func shapelessHalfRival(rateBpm: Double, channel: PulseChannel, analyses: [ChannelAnalysis],
+                            signal: ReadingSignal) -> Double? {
+        let half = rateBpm / 2
+        guard rateBpm > FoldedRate.shapelessFoldBpm, half >= 60 * HarmonicRate.searchBand.lowerBound else {
+            return nil
+        }
+        let pulses = segments(of: channel, analyses: analyses, signal: signal).pulses
+        guard let fold = PulseFold.searched(pulses: pulses, aroundPeriod: 60 / half),
+              FoldedRate.showsEqualHalves(pulses: pulses, fold: fold) else { return half }
+        return nil
+    }
+
+    /// The raw and band-passed segments of `channel`: those measured in `analyses`, else `signal`'s.
+    func segments(of channel: PulseChannel, analyses: [ChannelAnalysis],
+                  signal: ReadingSignal) -> (raw: [UniformSegment], pulses: [UniformSegment]) {
+        let measured = analyses.first { $0.candidate.channel == channel }
+        let raw = measured?.raw ?? signal.rawSegments(of: channel)
+        return (raw, measured?.pulses ?? raw.map(extractor.pulseWaveform))
     }
 }

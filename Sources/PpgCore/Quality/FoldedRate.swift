@@ -144,6 +144,15 @@ public struct FoldedRate: Sendable, Equatable {
             && fold.halvesDifferenceShare(pulses: pulses) >= distinctHalvesShare
     }
 
+    /// Whether the cycle of `fold` is two equal halves, as a heart at twice its rate leaves it: the halves alike
+    /// (`equalHalvesSimilarity`) and their difference not repeating from window to window (`PulseFold.
+    /// halvesDifferenceShare` below `distinctHalvesShare`). A pulse whose dicrotic wave is as tall as its systolic
+    /// one may leave halves alike to within noise, but the difference between its two waves repeats.
+    public static func showsEqualHalves(pulses: [UniformSegment], fold: PulseFold) -> Bool {
+        fold.selfSimilarity(parts: 2) >= equalHalvesSimilarity
+            && fold.halvesDifferenceShare(pulses: pulses) < distinctHalvesShare
+    }
+
     /// Whether the rate of `fold` is not `parts` times the heart's: true when that heart's rate would fall below
     /// the band, or when the pulse folded at `parts` times the period is `parts` equal parts (`similarity`).
     static func harmonicRuledOut(pulses: [UniformSegment], fold: PulseFold, parts: Int, similarity: Double) -> Bool {
