@@ -249,6 +249,7 @@ struct SaturatedWeakPulseTests {
     private static func analysis(of capture: SaturatedWeakPulse) -> CaptureAnalysis {
         let reading = SyntheticReading(configuration: capture.configuration)
         let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        return (capture, reading, truth, try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get())
+        let result = try? FinalAnalyzer().analyze(frames: reading.frames, motion: reading.motion).get()
+        return (capture, reading, truth, result)
     }
 }

@@ -119,7 +119,9 @@ public struct BeatExtractor: Sendable {
                 fiducials.append(found)
             }
         }
-        var beats = fiducials.map { beat(from: $0, fine: fine, pulse: pulse, factor: factor, segmentIndex: segmentIndex) }
+        var beats = fiducials.map {
+            beat(from: $0, fine: fine, pulse: pulse, factor: factor, segmentIndex: segmentIndex)
+        }
         Self.trimInconsistentEdges(&beats)
         assignMeanIntensities(&beats, raw: raw)
         BeatTemplate.assignCorrelations(&beats, fine: fine)

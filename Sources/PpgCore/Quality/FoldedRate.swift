@@ -8,10 +8,10 @@
 /// `equalThirdsSimilarity`: else the heart beats at half or a third of the rate, the candidate a harmonic of it:
 /// a dicrotic wave as tall as the systolic one puts such a harmonic in the spectrum), and the cycle is not an odd
 /// number of a faster pulse's half-beats (`halfBeatMultipleRuledOut`). Each check is made only where the rival
-/// rate lies in the heart band. A shapeless fold (`isShapeless`: above `shapelessFoldBpm`, where the band-passed cycle
-/// has no shape for those checks, or at any rate a cycle that is all but one sinusoid) must also keep its phase over
-/// short windows (`shapelessFoldChance`). Candidates come from each
-/// channel's spectrum: its harmonic rate and subharmonic (`HarmonicRate`), its highest peak, and half of each.
+/// rate lies in the heart band. A shapeless fold (`isShapeless`: above `shapelessFoldBpm`, where the band-passed
+/// cycle has no shape for those checks, or at any rate a cycle that is all but one sinusoid) must also keep its phase
+/// over short windows (`shapelessFoldChance`). Candidates come from each channel's spectrum: its harmonic rate and
+/// subharmonic (`HarmonicRate`), its highest peak, and half of each.
 public struct FoldedRate: Sendable, Equatable {
     /// The rate, bpm (from the most coherent fold's period).
     public var rateBpm: Double
