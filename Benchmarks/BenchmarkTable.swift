@@ -1,20 +1,36 @@
-/// What the seeded synthetic benchmarks (`honesty`, `tall-waves`) share: their arguments, the split of their seeds
+/// What the seeded synthetic benchmarks (`honesty`, `honesty-windows`, `tall-waves`) share: their arguments, the split of their seeds
 /// into the half thresholds were tuned on and the half held out, and the text of their tables.
 enum BenchmarkTable {
-    /// A benchmark over seeds 0…N−1: its arguments are N (default 300) and `detail` (list every reading).
-    static func seeded(name: String, summary: String, run: @escaping (_ count: Int, _ detail: Bool) -> Void)
-        -> Benchmark {
-        Benchmark(name: name, summary: summary, run: { arguments in run(count(arguments), arguments.contains("detail")) })
+    /// A seeded benchmark: its arguments name its seeds (`seeds(_:)`) and `detail` (list every reading).
+    static func seeded(name: String, summary: String,
+                       run: @escaping (_ seeds: ClosedRange<UInt64>, _ detail: Bool) -> Void) -> Benchmark {
+        Benchmark(name: name, summary: summary, run: { arguments in run(seeds(arguments), arguments.contains("detail")) })
     }
 
-    /// N of a seeded benchmark's arguments: the first number (default 300, at least 2).
-    static func count(_ arguments: [String]) -> Int { max(arguments.compactMap { Int($0) }.first ?? 300, 2) }
+    /// The seeds a seeded benchmark's arguments name: `A-B` (or `A–B`) names seeds A…B, so that seeds nobody has
+    /// run can be judged without running the earlier ones again; otherwise the first number N names 0…N−1
+    /// (default `defaultCount`). At least two seeds, so that both halves hold one.
+    static func seeds(_ arguments: [String], defaultCount: Int = 300) -> ClosedRange<UInt64> {
+        for argument in arguments {
+            let bounds = argument.split(whereSeparator: { $0 == "-" || $0 == "–" }).compactMap { UInt64($0) }
+            if bounds.count == 2, !argument.hasPrefix("-") { return bounds[0]...max(bounds[1], bounds[0] + 1) }
+        }
+        let count = max(arguments.compactMap { Int($0) }.first ?? defaultCount, 2)
+        return 0...UInt64(count - 1)
+    }
 
-    /// The first half of `outcomes` (tuning), the second (held out) and all, each named by its seeds.
-    static func seedGroups<Outcome>(_ outcomes: [Outcome]) -> [(name: String, members: ArraySlice<Outcome>)] {
-        let half = outcomes.count / 2
-        return [("0–\(half - 1) (tuning)", outcomes[..<half]),
-                ("\(half)–\(outcomes.count - 1) (held out)", outcomes[half...]), ("all", outcomes[...])]
+    /// The seeds as a table's title gives them: "seeds A–B".
+    static func describe(_ seeds: ClosedRange<UInt64>) -> String { "seeds \(seeds.lowerBound)–\(seeds.upperBound)" }
+
+    /// The first half of `outcomes` (one per seed of `seeds`, in order), the second and all, each named by its
+    /// seeds. Seeds from 0 are split into the half the thresholds were tuned on and the half held out; a range
+    /// that starts later holds seeds no threshold was tuned on, so both its halves are fresh.
+    static func seedGroups<Outcome>(_ outcomes: [Outcome], seeds: ClosedRange<UInt64>)
+        -> [(name: String, members: ArraySlice<Outcome>)] {
+        let half = outcomes.count / 2, first = seeds.lowerBound, middle = first + UInt64(half)
+        let labels = first == 0 ? (" (tuning)", " (held out)") : (" (fresh)", " (fresh)")
+        return [("\(first)–\(middle - 1)" + labels.0, outcomes[..<half]),
+                ("\(middle)–\(seeds.upperBound)" + labels.1, outcomes[half...]), ("all", outcomes[...])]
     }
 
     /// "count (percent)" of the members of `subset` for which `predicate` holds.

@@ -4,7 +4,8 @@ import PpgCore
 /// one per seed): answers more than 10 bpm off at quality ≥ usable, and coverage (answers at quality ≥ usable
 /// within ±5 bpm, over all captures) beside the spectral peak's on the same captures (`HeartRateVerdict`).
 enum HonestyBenchmark {
-    /// The `honesty` entry of `nfv-bench` (arguments: number of captures, default 300, seeds 0…N−1; `detail` lists
+    /// The `honesty` entry of `nfv-bench` (arguments: number of captures N, default 300, seeds 0…N−1, or a range
+    /// of seeds `A-B` (`BenchmarkTable.seeds`); `detail` lists
     /// every capture; `corner` draws every capture's red and green levels from the hardest corner, red 248–253
     /// and green 0–3, `SaturatedWeakPulse.cornerRedLevels`, the rest of each capture as without it).
     static var benchmark: Benchmark {
@@ -12,7 +13,7 @@ enum HonestyBenchmark {
                   summary: "confident wrong heart rates and coverage on saturated weak-pulse captures",
                   run: { arguments in
                       let levels = arguments.contains("corner") ? Levels.corner : Levels.all
-                      run(count: BenchmarkTable.count(arguments), detail: arguments.contains("detail"), levels: levels)
+                      run(seeds: BenchmarkTable.seeds(arguments), detail: arguments.contains("detail"), levels: levels)
                   })
     }
 
@@ -55,15 +56,15 @@ enum HonestyBenchmark {
 
     /// Prints the table for the first half of the seeds (those the thresholds were tuned on), the second half
     /// (held out) and all, each by rate band; then every confidently wrong answer, and with `detail` every capture.
-    private static func run(count: Int, detail: Bool, levels: Levels) {
-        let outcomes = (0..<UInt64(count)).map { outcome(seed: $0, levels: levels) }
+    private static func run(seeds: ClosedRange<UInt64>, detail: Bool, levels: Levels) {
+        let outcomes = seeds.map { outcome(seed: $0, levels: levels) }
         print("Saturated weak-pulse captures (SaturatedWeakPulse: \(levels.description), pulse 0.5–1.5 counts,",
               "dicrotic wave 0.8–1.2 of the systolic, 60–140 bpm, half with whole-count frame means), 60 s at 30 fps,",
-              "seeds 0–\(count - 1)")
+              BenchmarkTable.describe(seeds))
         print("seeds              rates        captures  >10 bpm off at ≥usable  answered ≥usable  ±5 bpm of all  "
               + "spectral peak ±5")
-        for (group, members) in BenchmarkTable.seedGroups(outcomes) { printRows(group: group, members) }
-        printPulseFree(count: count, levels: levels)
+        for (group, members) in BenchmarkTable.seedGroups(outcomes, seeds: seeds) { printRows(group: group, members) }
+        printPulseFree(seeds: seeds, levels: levels)
         for outcome in outcomes where outcome.verdict.confidentWrong { print("  confident wrong: " + describe(outcome)) }
         if detail { for outcome in outcomes { print("  " + describe(outcome)) } }
     }
@@ -83,16 +84,16 @@ enum HonestyBenchmark {
 
     /// The same captures without their pulse (red and green pulse set to zero, noise and levels kept): any heart
     /// rate answered on them, and any at quality ≥ usable, is a reading of noise.
-    private static func printPulseFree(count: Int, levels: Levels) {
+    private static func printPulseFree(seeds: ClosedRange<UInt64>, levels: Levels) {
         var answered = 0, confident = 0
-        for seed in 0..<UInt64(count) {
+        for seed in seeds {
             let reading = SyntheticReading(configuration: levels.capture(seed: seed).pulseFreeConfiguration)
             guard case .success(let result) = FinalAnalyzer().analyze(frames: reading.frames) else { continue }
             answered += 1
             if result.quality != .withheld { confident += 1 }
             print("  pulse-free seed \(seed): \(BenchmarkTable.decimal(result.heartRateBpm)) bpm (\(result.quality))")
         }
-        print("the same \(count) captures without a pulse: \(answered) with a heart rate, \(confident) at ≥ usable")
+        print("the same \(seeds.count) captures without a pulse: \(answered) with a heart rate, \(confident) at ≥ usable")
     }
 
     /// One capture's truth, dicrotic ratio and pulse size, answer and spectral peak.

@@ -7,14 +7,14 @@ import PpgCore
 /// ≥ usable. `honesty` analyses one window per capture; a rate the fold or a channel gets wrong from some starts
 /// only shows here.
 enum HonestyWindowBenchmark {
-    /// The `honesty-windows` entry of `nfv-bench` (arguments: number of captures, default 60, seeds 0…N−1; `detail`
-    /// lists every window; `corner`
-    /// draws every capture's red and green levels from the hardest corner, as `nfv-bench honesty corner` does).
+    /// The `honesty-windows` entry of `nfv-bench` (arguments: number of captures N, default 60, seeds 0…N−1, or a
+    /// range of seeds `A-B` (`BenchmarkTable.seeds`); `detail` lists every window; `corner` draws every capture's
+    /// red and green levels from the hardest corner, as `nfv-bench honesty corner` does).
     static var benchmark: Benchmark {
         Benchmark(name: "honesty-windows",
                   summary: "confident wrong heart rates on shifted 60 s windows of the saturated weak-pulse captures",
                   run: { arguments in
-                      run(count: max(arguments.compactMap { Int($0) }.first ?? 60, 2),
+                      run(seeds: BenchmarkTable.seeds(arguments, defaultCount: 60),
                           detail: arguments.contains("detail"), levels: arguments.contains("corner") ? .corner : .all)
                   })
     }
@@ -60,14 +60,14 @@ enum HonestyWindowBenchmark {
 
     /// Prints the table for the first half of the seeds (tuning), the second (held out) and all; then every
     /// confidently wrong window and every twin window answered at quality ≥ usable, and with `detail` every window.
-    private static func run(count: Int, detail: Bool, levels: HonestyBenchmark.Levels) {
-        let perCapture = (0..<UInt64(count)).map { outcomes(seed: $0, levels: levels) }
+    private static func run(seeds: ClosedRange<UInt64>, detail: Bool, levels: HonestyBenchmark.Levels) {
+        let perCapture = seeds.map { outcomes(seed: $0, levels: levels) }
         print("Shifted 60 s windows (starts 0–\(BenchmarkTable.decimal(startsS.last!)) s every 2.5 s) of the",
-              "saturated weak-pulse captures (\(levels.description)), 90 s at 30 fps, seeds 0–\(count - 1),",
+              "saturated weak-pulse captures (\(levels.description)), 90 s at 30 fps, \(BenchmarkTable.describe(seeds)),",
               "each window analysed alone; twins = the same windows without a pulse")
         print("seeds              windows  answered ≥usable  ±5 bpm     >10 bpm off  spectral peak ±5  "
               + "twins with a rate  twins ≥usable")
-        for (group, members) in BenchmarkTable.seedGroups(perCapture) { printRow(group: group, members.flatMap { $0 }) }
+        for (group, members) in BenchmarkTable.seedGroups(perCapture, seeds: seeds) { printRow(group: group, members.flatMap { $0 }) }
         for outcome in perCapture.joined() where outcome.verdict.confidentWrong {
             print("  confident wrong: " + describe(outcome))
         }

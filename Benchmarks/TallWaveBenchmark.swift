@@ -5,12 +5,13 @@ import PpgCore
 /// over all readings) beside the spectral peak's on the same readings (`HeartRateVerdict`), and RMSSD returned
 /// with its mean absolute error against the generated rhythm's.
 enum TallWaveBenchmark {
-    /// The `tall-waves` entry of `nfv-bench` (arguments: number of readings, default 300, seeds 0…N−1; `detail`
+    /// The `tall-waves` entry of `nfv-bench` (arguments: number of readings N, default 300, seeds 0…N−1, or a
+    /// range of seeds `A-B` (`BenchmarkTable.seeds`); `detail`
     /// lists every reading).
     static var benchmark: Benchmark {
         BenchmarkTable.seeded(name: "tall-waves",
                               summary: "doubled heart rates and coverage on clean pulses with a tall second wave",
-                              run: run(count:detail:))
+                              run: run(seeds:detail:))
     }
 
     /// What one reading gives.
@@ -38,13 +39,13 @@ enum TallWaveBenchmark {
 
     /// Prints the table for the first half of the seeds (tuning), the second half (held out) and all, each by
     /// rate band; then every confidently wrong answer, and with `detail` every reading.
-    private static func run(count: Int, detail: Bool) {
-        let outcomes = (0..<UInt64(count)).map(outcome(seed:))
+    private static func run(seeds: ClosedRange<UInt64>, detail: Bool) {
+        let outcomes = seeds.map(outcome(seed:))
         print("Clean pulses with a tall second wave (TallSecondWave: 45–140 bpm, second wave 0.7–1.2 of the",
-              "systolic, 0.25–0.45 s after it), 60 s at 30 fps, seeds 0–\(count - 1)")
+              "systolic, 0.25–0.45 s after it), 60 s at 30 fps, \(BenchmarkTable.describe(seeds))")
         print("seeds              rates        readings  >10 bpm off at ≥usable  answered ≥usable  ±5 bpm of all  "
               + "spectral peak ±5  RMSSD returned  RMSSD MAE")
-        for (group, members) in BenchmarkTable.seedGroups(outcomes) { printRows(group: group, members) }
+        for (group, members) in BenchmarkTable.seedGroups(outcomes, seeds: seeds) { printRows(group: group, members) }
         for outcome in outcomes where outcome.verdict.confidentWrong { print("  confident wrong: " + describe(outcome)) }
         if detail { for outcome in outcomes { print("  " + describe(outcome)) } }
     }
