@@ -1,10 +1,11 @@
-/// What the seeded synthetic benchmarks (`honesty`, `honesty-windows`, `tall-waves`) share: their arguments, the split of their seeds
-/// into the half thresholds were tuned on and the half held out, and the text of their tables.
+/// What the seeded synthetic benchmarks (`honesty`, `honesty-windows`, `tall-waves`) share: their arguments, the
+/// split of their seeds into the half thresholds were tuned on and the half held out, and the text of their tables.
 enum BenchmarkTable {
     /// A seeded benchmark: its arguments name its seeds (`seeds(_:)`) and `detail` (list every reading).
     static func seeded(name: String, summary: String,
                        run: @escaping (_ seeds: ClosedRange<UInt64>, _ detail: Bool) -> Void) -> Benchmark {
-        Benchmark(name: name, summary: summary, run: { arguments in run(seeds(arguments), arguments.contains("detail")) })
+        Benchmark(name: name, summary: summary,
+                  run: { arguments in run(seeds(arguments), arguments.contains("detail")) })
     }
 
     /// The seeds a seeded benchmark's arguments name: `A-B` (or `A–B`) names seeds A…B, so that seeds nobody has
