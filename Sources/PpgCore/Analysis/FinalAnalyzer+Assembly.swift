@@ -35,6 +35,9 @@ extension FinalAnalyzer {
         /// The channel whose beats, spectrum or fold gave the rate, which may not be the channel chosen for the
         /// beats.
         let channel: PulseChannel
+        /// The beat train that confirmed a spectral rate (`spectralFallback`), fitted to its period; nil for the
+        /// other sources.
+        var confirmingTrain: FittedBeatTrain? = nil
     }
 
     /// The result of the selected channel's beats (or of the rate its spectrum or fold gives instead). A spectral
@@ -86,8 +89,8 @@ extension FinalAnalyzer {
                 answer.rivals = [half]
             }
         }
-        if answer.source == .spectral, answer.rivals.isEmpty, let source = answeringAnalysis,
-           let rival = offCentreRival(of: answer.rateBpm, pulses: source.pulses) {
+        if answer.source == .spectral, answer.rivals.isEmpty, let confirming = answer.confirmingTrain,
+           let rival = offCentreRival(of: confirming) {
             answer.rivals = [rival]
         }
         if !answer.rivals.isEmpty { flags.append(Self.ambiguousRateFlag) }
@@ -134,17 +137,19 @@ extension FinalAnalyzer {
         let spectral = selection.spectral
         if let confirmed = spectralFallback(spectral, reasons: train.reasons,
                                             beatRate: train.isTrustworthy ? train.rateBpm : nil) {
-            var answer = HeartRateAnswer(rateBpm: confirmed, source: .spectral, rivals: [],
-                                         channel: spectral?.candidate.channel ?? selection.choice.channel)
+            var answer = HeartRateAnswer(rateBpm: confirmed.rateBpm, source: .spectral, rivals: [],
+                                         channel: spectral?.candidate.channel ?? selection.choice.channel,
+                                         confirmingTrain: confirmed.train)
             if let spectral, let rate = spectral.spectralRate {
-                answer.rivals = Self.rivalRates(of: confirmed, rate: rate, pulses: spectral.pulses,
+                answer.rivals = Self.rivalRates(of: confirmed.rateBpm, rate: rate, pulses: spectral.pulses,
                                                 extractor: extractor)
                 if !answer.rivals.isEmpty,
-                   let settled = FoldedRate.settled(among: [confirmed] + answer.rivals, pulses: spectral.pulses,
+                   let settled = FoldedRate.settled(among: [confirmed.rateBpm] + answer.rivals, pulses: spectral.pulses,
                                                     channel: spectral.candidate.channel) {
                     answer.rateBpm = settled.rateBpm
                     answer.source = .fold
                     answer.rivals = []
+                    answer.confirmingTrain = nil
                 }
             }
             return answer

@@ -13,14 +13,14 @@ extension FinalAnalyzer {
     /// `honesty-windows` and `tall-waves`); a side peak a breathing rate off the heart's leaves 0.12 at 100–120 bpm.
     public static let offCentreTolerance = 0.08
 
-    /// The rate the beat train fitted to `rateBpm` (`BeatTrainAgreement` on `pulses`) runs at instead of it: 60 s
-    /// over the median of its intervals near the period, when those are at least `BeatTrainAgreement.minimumShare`
-    /// of its intervals and their median lies more than `offCentreTolerance` of the period from it; nil otherwise
-    /// (a train mostly elsewhere does not vouch for the rate, and the spectrum's own confirmation stands).
-    func offCentreRival(of rateBpm: Double, pulses: [UniformSegment]) -> Double? {
-        let period = 60 / rateBpm
-        let near = BeatTrainAgreement(extractor: extractor).nearIntervals(pulses: pulses, periodSeconds: period)
-        guard near.share >= BeatTrainAgreement.minimumShare, let median = near.median,
+    /// The rate the beat train fitted to a spectral rate's period (`train`, the one that confirmed the rate) runs
+    /// at instead of it: 60 s over the median of its intervals near the period, when those are at least
+    /// `BeatTrainAgreement.minimumShare` of its intervals and their median lies more than `offCentreTolerance` of
+    /// the period from it; nil otherwise (a train mostly elsewhere does not vouch for the rate, and the spectrum's
+    /// own confirmation stands).
+    func offCentreRival(of train: FittedBeatTrain) -> Double? {
+        let period = train.periodSeconds
+        guard train.share >= BeatTrainAgreement.minimumShare, let median = Statistics.median(train.nearIntervals),
               abs(median - period) > Self.offCentreTolerance * period else { return nil }
         return 60 / median
     }

@@ -336,8 +336,9 @@ public struct FinalAnalyzer: Sendable {
     /// as fast). The channel must have `usableBeats` beats, and the only `reasons` against the beats must be
     /// `beatSeriesReasons`. Without reasons the spectral rate replaces only a `beatRate` that is missing (nil: too
     /// few NN intervals or no spectral agreement) or off the confirmed rate by more than `spectralAgreementBpm`
-    /// (beats lost or doubled).
-    func spectralFallback(_ spectral: ChannelAnalysis?, reasons: [String], beatRate: Double?) -> Double? {
+    /// (beats lost or doubled). The rate comes with the train that confirmed it.
+    func spectralFallback(_ spectral: ChannelAnalysis?, reasons: [String],
+                          beatRate: Double?) -> (rateBpm: Double, train: FittedBeatTrain)? {
         guard let spectral, let rate = spectral.spectralRate, spectral.beats.count >= Self.usableBeats,
               reasons.allSatisfy({ Self.beatSeriesReasons.contains($0) }) else { return nil }
         let agreesWithBeats = { (bpm: Double) in
@@ -348,7 +349,7 @@ public struct FinalAnalyzer: Sendable {
                                             extractor: extractor, decisiveSnr: HarmonicRate.decisiveSnr) else {
             return nil
         }
-        return reasons.isEmpty && agreesWithBeats(best) ? nil : best
+        return reasons.isEmpty && agreesWithBeats(best.rateBpm) ? nil : best
     }
 
     /// The rate of the reading's fold (`FoldedRate`, over every channel's band-passed pulse) to report when
@@ -395,18 +396,20 @@ public struct FinalAnalyzer: Sendable {
     /// `candidatesBpm` that the spectral peak `rate` may hold, the one whose beat train (`BeatTrainAgreement` on
     /// `pulses` with `extractor`'s detector) agrees best, when at least `BeatTrainAgreement.minimumShare` of its
     /// intervals sit at its period, or, with a `decisiveSnr` that the peak reaches, when more of them sit at the
-    /// period than at half of it (the beats must not run twice as fast); nil otherwise.
+    /// period than at half of it (the beats must not run twice as fast); nil otherwise. The rate comes with its
+    /// train.
     static func confirmedRate(_ rate: HarmonicRate, candidatesBpm: [Double], pulses: [UniformSegment],
-                              extractor: BeatExtractor, decisiveSnr: Double?) -> Double? {
-        let train = BeatTrainAgreement(extractor: extractor)
-        let share = { (bpm: Double) in train.share(pulses: pulses, periodSeconds: 60 / bpm) }
-        let shares = candidatesBpm.map { ($0, share($0)) }
-        guard let (best, bestShare) = shares.max(by: { $0.1 < $1.1 }), bestShare > 0 else { return nil }
-        if bestShare >= BeatTrainAgreement.minimumShare { return best }
+                              extractor: BeatExtractor,
+                              decisiveSnr: Double?) -> (rateBpm: Double, train: FittedBeatTrain)? {
+        let agreement = BeatTrainAgreement(extractor: extractor)
+        let fitted = { (bpm: Double) in agreement.train(pulses: pulses, periodSeconds: 60 / bpm) }
+        let trains = candidatesBpm.map { ($0, fitted($0)) }
+        guard let (best, train) = trains.max(by: { $0.1.share < $1.1.share }), train.share > 0 else { return nil }
+        if train.share >= BeatTrainAgreement.minimumShare { return (best, train) }
         guard let decisiveSnr, rate.snr >= decisiveSnr else { return nil }
-        // When the subharmonic wins, twice it is the fundamental, whose share is already measured.
-        let doubledShare = { shares.first { $0.0 == 2 * best }?.1 ?? share(2 * best) }
-        return 2 * best > 60 * HarmonicRate.searchBand.upperBound || bestShare > doubledShare() ? best : nil
+        // When the subharmonic wins, twice it is the fundamental, whose train is already fitted.
+        let doubledShare = { (trains.first { $0.0 == 2 * best }?.1 ?? fitted(2 * best)).share }
+        return 2 * best > 60 * HarmonicRate.searchBand.upperBound || train.share > doubledShare() ? (best, train) : nil
     }
 
     /// Largest share of the measured RMSSD² the noise correction removes from a series of `pairs` successive

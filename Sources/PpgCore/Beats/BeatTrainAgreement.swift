@@ -23,20 +23,13 @@ public struct BeatTrainAgreement: Sendable {
     /// Share (0…1) of the intervals between the beats found in `pulses` (band-passed, blood-volume polarity)
     /// that lie within `intervalTolerance` of `periodSeconds`; 0 without intervals.
     public func share(pulses: [UniformSegment], periodSeconds: Double) -> Double {
-        var near = 0, total = 0
-        for interval in intervals(pulses: pulses, periodSeconds: periodSeconds).joined() {
-            total += 1
-            if abs(interval - periodSeconds) <= Self.intervalTolerance * periodSeconds { near += 1 }
-        }
-        return total > 0 ? Double(near) / Double(total) : 0
+        train(pulses: pulses, periodSeconds: periodSeconds).share
     }
 
-    /// Share (0…1) of the intervals of the train fitted to `periodSeconds` (as `share`) that lie within
-    /// `intervalTolerance` of the period, and the median of those intervals (s; nil when none does).
-    public func nearIntervals(pulses: [UniformSegment], periodSeconds: Double) -> (share: Double, median: Double?) {
-        let all = Array(intervals(pulses: pulses, periodSeconds: periodSeconds).joined())
-        let near = all.filter { abs($0 - periodSeconds) <= Self.intervalTolerance * periodSeconds }
-        return (all.isEmpty ? 0 : Double(near.count) / Double(all.count), Statistics.median(near))
+    /// The train the detector fitted to `periodSeconds` finds in `pulses` (as `intervals`).
+    public func train(pulses: [UniformSegment], periodSeconds: Double) -> FittedBeatTrain {
+        FittedBeatTrain(periodSeconds: periodSeconds,
+                        intervals: Array(intervals(pulses: pulses, periodSeconds: periodSeconds).joined()))
     }
 
     /// The intervals (s) between the successive beats the detector fitted to `periodSeconds` finds in each of
