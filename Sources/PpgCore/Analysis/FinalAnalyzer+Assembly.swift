@@ -88,6 +88,11 @@ extension FinalAnalyzer {
                                              signal: signal) {
                 answer.rivals = [half]
             }
+            if answer.rivals.isEmpty, check.halved == nil,
+               let third = shapelessThirdRival(rateBpm: answer.rateBpm, channel: answer.channel, analyses: measured,
+                                               signal: signal) {
+                answer.rivals = [third]
+            }
         }
         if answer.source == .spectral, answer.rivals.isEmpty, let confirming = answer.confirmingTrain,
            let rival = offCentreRival(of: confirming) {

@@ -5,7 +5,8 @@
 /// kinds of beat (`BeatAlternation`); where they alternate, half the rate is the better explanation when the
 /// pulse's fold settles on it (`FoldedRate.settled`), and the reading is withheld with both rates as candidates
 /// (`hr_ambiguous`) when it does not. Above `FoldedRate.shapelessFoldBpm`, where the beats cannot show two kinds,
-/// the rate must instead show at half of it the two equal halves of a heart at the rate (`shapelessHalfRival`).
+/// the rate must instead show at half of it the two equal halves of a heart at the rate (`shapelessHalfRival`), and
+/// at a third of it the three equal parts (`shapelessThirdRival`).
 extension FinalAnalyzer {
     /// The rate to answer instead of `rateBpm` (half of it, when the check above settles on it) or the rival to
     /// withhold it for (`rival`), from the channel `channel` of `signal` (its segments taken from `analyses` when
@@ -47,6 +48,26 @@ extension FinalAnalyzer {
         guard let fold = PulseFold.searched(pulses: pulses, aroundPeriod: 60 / half),
               FoldedRate.showsEqualHalves(pulses: pulses, fold: fold) else { return half }
         return nil
+    }
+
+    /// A third of `rateBpm` when the rate lies above `FoldedRate.shapelessFoldBpm` and the pulse of `channel`, folded
+    /// at the rate and then at three times that period, is not three equal parts (`FoldedRate.harmonicRuledOut` with
+    /// `FoldedRate.equalThirdsSimilarity`, the test the fold already makes of its own rates); nil otherwise, or when a
+    /// third of it lies below the heart band or the pulse does not fold. A slow faint pulse whose band-passed power
+    /// sits mostly in its third harmonic gives a spectral peak at three times its rate, where the cycle is one
+    /// sinusoid, and its fold at half that rate (one and a half of its periods) holds two equal halves of the
+    /// harmonic, so `shapelessHalfRival` passes it; only its own cycle, three periods of the rate, shows it is no
+    /// heart at the rate (`nfv-bench honesty`, seed 2028: 199.9 bpm for 67.5, its cycle's thirds 0.08 alike, against
+    /// 0.74 and above on faint pulses that truly beat at 150–199 bpm).
+    func shapelessThirdRival(rateBpm: Double, channel: PulseChannel, analyses: [ChannelAnalysis],
+                             signal: ReadingSignal) -> Double? {
+        let third = rateBpm / 3
+        guard rateBpm > FoldedRate.shapelessFoldBpm, FoldedRate.heartBand.contains(third) else { return nil }
+        let pulses = segments(of: channel, analyses: analyses, signal: signal).pulses
+        guard let fold = PulseFold.searched(pulses: pulses, aroundPeriod: 60 / rateBpm),
+              !FoldedRate.harmonicRuledOut(pulses: pulses, fold: fold, parts: 3,
+                                           similarity: FoldedRate.equalThirdsSimilarity) else { return nil }
+        return third
     }
 
     /// The raw and band-passed segments of `channel`: those measured in `analyses`, else `signal`'s.
