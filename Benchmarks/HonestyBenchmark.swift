@@ -93,7 +93,8 @@ enum HonestyBenchmark {
             if result.quality != .withheld { confident += 1 }
             print("  pulse-free seed \(seed): \(BenchmarkTable.decimal(result.heartRateBpm)) bpm (\(result.quality))")
         }
-        print("the same \(seeds.count) captures without a pulse: \(answered) with a heart rate, \(confident) at ≥ usable")
+        print("the same \(seeds.count) captures without a pulse: \(answered) with a heart rate,",
+              "\(confident) at ≥ usable")
     }
 
     /// One capture's truth, dicrotic ratio and pulse size, answer and spectral peak.

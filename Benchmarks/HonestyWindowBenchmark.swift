@@ -63,11 +63,14 @@ enum HonestyWindowBenchmark {
     private static func run(seeds: ClosedRange<UInt64>, detail: Bool, levels: HonestyBenchmark.Levels) {
         let perCapture = seeds.map { outcomes(seed: $0, levels: levels) }
         print("Shifted 60 s windows (starts 0–\(BenchmarkTable.decimal(startsS.last!)) s every 2.5 s) of the",
-              "saturated weak-pulse captures (\(levels.description)), 90 s at 30 fps, \(BenchmarkTable.describe(seeds)),",
+              "saturated weak-pulse captures (\(levels.description)), 90 s at 30 fps,",
+              "\(BenchmarkTable.describe(seeds)),",
               "each window analysed alone; twins = the same windows without a pulse")
         print("seeds              windows  answered ≥usable  ±5 bpm     >10 bpm off  spectral peak ±5  "
               + "twins with a rate  twins ≥usable")
-        for (group, members) in BenchmarkTable.seedGroups(perCapture, seeds: seeds) { printRow(group: group, members.flatMap { $0 }) }
+        for (group, members) in BenchmarkTable.seedGroups(perCapture, seeds: seeds) {
+            printRow(group: group, members.flatMap { $0 })
+        }
         for outcome in perCapture.joined() where outcome.verdict.confidentWrong {
             print("  confident wrong: " + describe(outcome))
         }
