@@ -47,10 +47,17 @@ struct ShapelessHalfRateTests {
     func aFaintFastPulseIsStillAnswered(fast: (seed: UInt64, rateBpm: Double)) throws {
         var capture = SaturatedWeakPulse(seed: fast.seed)
         capture.heartRateBpm = fast.rateBpm
+        try Self.expectAnsweredRight(capture)
+    }
+
+    /// Expects `capture` (its rate set) to be answered at quality ≥ usable within ±5 bpm of its true rate.
+    static func expectAnsweredRight(_ capture: SaturatedWeakPulse,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let reading = SyntheticReading(configuration: capture.configuration)
         let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
         let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
         #expect(result.quality != .withheld && abs(result.heartRateBpm - truth) <= 5,
-                "seed \(fast.seed): truth \(truth), \(result.heartRateBpm) bpm, \(result.quality)")
+                "seed \(capture.seed): truth \(truth), \(result.heartRateBpm) bpm, \(result.quality)",
+                sourceLocation: sourceLocation)
     }
 }

@@ -30,10 +30,6 @@ struct ShapelessThirdRateTests {
                                  greenLevels: SaturatedWeakPulse.cornerGreenLevels)
             : SaturatedWeakPulse(seed: fast.seed)
         capture.heartRateBpm = fast.rateBpm
-        let reading = SyntheticReading(configuration: capture.configuration)
-        let truth = reading.truth.metrics.heartRateBpm ?? capture.heartRateBpm
-        let result = try FinalAnalyzer().analyze(frames: reading.frames).get()
-        #expect(result.quality != .withheld && abs(result.heartRateBpm - truth) <= 5,
-                "seed \(fast.seed): truth \(truth), \(result.heartRateBpm) bpm, \(result.quality)")
+        try ShapelessHalfRateTests.expectAnsweredRight(capture)
     }
 }
